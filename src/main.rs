@@ -1,0 +1,3 @@
+fn main() {
+    // The protocol loop lands with issue 2.
+}

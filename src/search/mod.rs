@@ -1,0 +1,116 @@
+//! Search: what the protocol layer asks of a thinking engine, and the engines
+//! that answer. The search never prints; it reports through a callback.
+//!
+//! Owns iterative deepening, alpha-beta, VCF/VCT, the transposition table and
+//! time management (`time`).
+
+mod placeholder;
+pub mod time;
+
+pub use placeholder::PlaceholderSearcher;
+
+use crate::board::{Board, Pos};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// Evaluation in centi-stones from the side to move's point of view. Scores
+/// beyond `MATE_BOUND` are proven results (see `mate_in`).
+pub type Score = i32;
+
+pub const MATE: Score = 30_000;
+pub const MATE_BOUND: Score = MATE - 1_000;
+
+/// The score of a win `plies` plies from the root.
+pub fn mate_in(plies: u32) -> Score {
+    MATE - plies as Score
+}
+
+/// The score of a loss `plies` plies from the root.
+pub fn mated_in(plies: u32) -> Score {
+    -MATE + plies as Score
+}
+
+/// When a search must stop. Every field that is `None` does not limit.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub time: Option<TimeBudget>,
+    pub nodes: Option<u64>,
+    pub depth: Option<u32>,
+}
+
+/// A time budget for one move, measured from `start`.
+#[derive(Clone, Copy, Debug)]
+pub struct TimeBudget {
+    pub start: Instant,
+    /// Do not start a new iteration after this.
+    pub soft: Duration,
+    /// Stop at once after this, whatever the search is doing.
+    pub hard: Duration,
+}
+
+/// Settings that outlive a single search.
+#[derive(Clone, Debug)]
+pub struct EngineOptions {
+    /// Bytes the whole engine may use; the transposition table gets its share.
+    pub memory_bytes: u64,
+    pub threads: usize,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            memory_bytes: 350 << 20,
+            threads: 1,
+        }
+    }
+}
+
+/// One completed iteration of iterative deepening.
+#[derive(Clone, Debug)]
+pub struct IterationInfo {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: Score,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub pv: Vec<Pos>,
+}
+
+/// Progress reports a search makes while it runs.
+#[derive(Clone, Debug)]
+pub enum SearchEvent {
+    Iteration(IterationInfo),
+    /// The root move now being searched (for realtime GUI hints).
+    RootMove(Pos),
+    /// A new best root move.
+    BestMove(Pos),
+}
+
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// `None` only when the board has no legal move.
+    pub best_move: Option<Pos>,
+    pub score: Score,
+    pub depth: u32,
+    pub nodes: u64,
+    pub pv: Vec<Pos>,
+}
+
+/// A thinking engine. The protocol layer runs it on a worker thread and may
+/// set `stop` at any moment; the search must then return its best move so far
+/// promptly (within a few milliseconds).
+pub trait Searcher: Send {
+    fn search(
+        &mut self,
+        board: &Board,
+        limits: &Limits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&SearchEvent),
+    ) -> SearchResult;
+
+    /// Forget everything learned so far (`YXHASHCLEAR`).
+    fn clear(&mut self);
+
+    /// Apply memory and thread settings.
+    fn configure(&mut self, options: &EngineOptions);
+}

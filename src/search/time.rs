@@ -1,0 +1,125 @@
+//! Time management: turns the manager's clock (`timeout_turn`, `timeout_match`,
+//! `time_left`) into a soft target and a hard limit for one move.
+
+use super::TimeBudget;
+use std::time::{Duration, Instant};
+
+/// The clock as the manager described it. `None` means "no limit".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clock {
+    /// Per-move limit in ms. `INFO timeout_turn 0` is read as "no per-move
+    /// limit", as Rapfi, c-gomoku-cli and Yixin-Board use it.
+    pub turn_ms: Option<u64>,
+    /// Whole-match limit in ms (`timeout_match`, 0 = none).
+    pub match_ms: Option<u64>,
+    /// Time left in the match in ms (`time_left`; 2147483647 = none). Negative
+    /// values from the manager are stored as 0.
+    pub left_ms: Option<u64>,
+    /// Fischer increment per move in ms.
+    pub increment_ms: u64,
+}
+
+impl Default for Clock {
+    /// The pbrain skeleton's defaults: 30 s a move, no match limit.
+    fn default() -> Self {
+        Clock {
+            turn_ms: Some(30_000),
+            match_ms: None,
+            left_ms: None,
+            increment_ms: 0,
+        }
+    }
+}
+
+/// Time kept back from every move for process scheduling and pipe latency.
+const SAFETY_MARGIN_MS: u64 = 60;
+/// Share of the per-move limit kept back on top of the fixed margin.
+const TURN_RESERVE_DIVISOR: u64 = 20;
+/// Moves we plan to still have to play when the match clock is the limit.
+const MOVES_TO_GO: u64 = 20;
+
+impl Clock {
+    /// The budget for the move that starts at `start`, or `None` when nothing
+    /// limits it (unlimited analysis).
+    pub fn budget(&self, start: Instant) -> Option<TimeBudget> {
+        let turn_hard = self
+            .turn_ms
+            .map(|t| t.saturating_sub(SAFETY_MARGIN_MS + t / TURN_RESERVE_DIVISOR));
+        let match_left = match (self.left_ms, self.match_ms) {
+            (Some(left), _) => Some(left),
+            (None, Some(total)) => Some(total),
+            (None, None) => None,
+        };
+        let match_hard = match_left.map(|left| {
+            let share = left / 5 + self.increment_ms;
+            share
+                .min(left.saturating_sub(SAFETY_MARGIN_MS))
+                .saturating_sub(SAFETY_MARGIN_MS)
+        });
+        let hard = match (turn_hard, match_hard) {
+            (Some(a), Some(b)) => a.min(b),
+            (Some(a), None) | (None, Some(a)) => a,
+            (None, None) => return None,
+        };
+        let match_soft = match_left.map(|left| left / MOVES_TO_GO + self.increment_ms);
+        let soft = match_soft.map_or(hard, |s| s.min(hard));
+        Some(TimeBudget {
+            start,
+            soft: Duration::from_millis(soft),
+            hard: Duration::from_millis(hard.max(1)),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn turn_limit_keeps_a_margin() {
+        let clock = Clock {
+            turn_ms: Some(1000),
+            ..Clock::default()
+        };
+        let budget = clock.budget(Instant::now()).unwrap();
+        assert!(budget.hard < Duration::from_millis(1000));
+        assert!(budget.hard >= Duration::from_millis(800));
+        assert!(budget.soft <= budget.hard);
+    }
+
+    #[test]
+    fn match_clock_bounds_the_move() {
+        let clock = Clock {
+            turn_ms: Some(30_000),
+            match_ms: Some(180_000),
+            left_ms: Some(10_000),
+            increment_ms: 0,
+        };
+        let budget = clock.budget(Instant::now()).unwrap();
+        assert!(budget.hard <= Duration::from_millis(2_000));
+        assert!(budget.soft <= Duration::from_millis(500));
+    }
+
+    #[test]
+    fn no_limits_means_no_budget() {
+        let clock = Clock {
+            turn_ms: None,
+            match_ms: None,
+            left_ms: None,
+            increment_ms: 0,
+        };
+        assert!(clock.budget(Instant::now()).is_none());
+    }
+
+    #[test]
+    fn exhausted_clock_still_gives_a_positive_hard_limit() {
+        let clock = Clock {
+            turn_ms: Some(5_000),
+            match_ms: Some(100_000),
+            left_ms: Some(0),
+            increment_ms: 0,
+        };
+        let budget = clock.budget(Instant::now()).unwrap();
+        assert!(budget.hard <= Duration::from_millis(1));
+    }
+}

@@ -1,0 +1,2 @@
+//! Tools that ship with the engine: bench, match runner, opening generator,
+//! game review.
