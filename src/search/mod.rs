@@ -114,3 +114,8 @@ pub trait Searcher: Send {
     /// Apply memory and thread settings.
     fn configure(&mut self, options: &EngineOptions);
 }
+
+/// The engine the protocol layer plays with.
+pub fn new_searcher() -> Box<dyn Searcher> {
+    Box::new(PlaceholderSearcher)
+}

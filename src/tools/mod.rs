@@ -1,2 +1,11 @@
-//! Tools that ship with the engine: bench, match runner, opening generator,
-//! game review.
+//! Tools that ship with the engine, run as `pbrain-wuzi <subcommand>`: bench,
+//! opening generator, game review. The match runner is its own binary.
+
+use std::process::ExitCode;
+
+/// Runs the subcommand `name` with its arguments.
+pub fn run_subcommand(name: &str, _args: &[String]) -> ExitCode {
+    // Only stdout may carry text (see README, Logging); usage errors go there too.
+    println!("ERROR unknown subcommand '{name}'");
+    ExitCode::FAILURE
+}
