@@ -36,6 +36,8 @@ pub struct Limits {
     pub time: Option<TimeBudget>,
     pub nodes: Option<u64>,
     pub depth: Option<u32>,
+    /// Root moves the search must not play (multi-PV, `YXBLOCK`).
+    pub excluded: Vec<Pos>,
 }
 
 /// A time budget for one move, measured from `start`.

@@ -9,9 +9,12 @@ use std::sync::atomic::AtomicBool;
 pub struct PlaceholderSearcher;
 
 impl PlaceholderSearcher {
-    fn choose(board: &Board) -> Option<Pos> {
+    fn choose(board: &Board, excluded: &[Pos]) -> Option<Pos> {
         let me = board.side_to_move();
-        let legal: Vec<Pos> = board.empty_cells().filter(|&p| board.is_legal(p)).collect();
+        let legal: Vec<Pos> = board
+            .empty_cells()
+            .filter(|&p| board.is_legal(p) && !excluded.contains(&p))
+            .collect();
         let win = legal.iter().find(|&&p| board.is_win(p, me));
         let block = || legal.iter().find(|&&p| board.is_win(p, me.opponent()));
         let (cx, cy) = (board.width() as i64 / 2, board.height() as i64 / 2);
@@ -35,11 +38,11 @@ impl Searcher for PlaceholderSearcher {
     fn search(
         &mut self,
         board: &Board,
-        _limits: &Limits,
+        limits: &Limits,
         _stop: &AtomicBool,
         _report: &mut dyn FnMut(&SearchEvent),
     ) -> SearchResult {
-        let best_move = Self::choose(board);
+        let best_move = Self::choose(board, &limits.excluded);
         SearchResult {
             best_move,
             score: 0,
