@@ -6,15 +6,15 @@
 //! for the session, unchecked `make`/`unmake` for the search, `is_win`,
 //! `forbidden`, `hash`.
 
+mod geometry;
+mod renju;
 mod types;
 mod zobrist;
 
+pub use geometry::Geometry;
 pub use types::{Cell, Color, Pos, Rule, CELL_COUNT, MAX_SIZE, MIN_SIZE, PADDING, STRIDE};
 
 use std::fmt;
-
-/// The four line directions of the square board as (dx, dy).
-pub const SQUARE_DIRECTIONS: [(isize, isize); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
 
 /// Why a board could not be created.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,6 +68,7 @@ pub struct Board {
     width: usize,
     height: usize,
     rule: Rule,
+    geometry: Geometry,
     cells: Vec<Cell>,
     history: Vec<Pos>,
     stones: [usize; 2],
@@ -75,7 +76,18 @@ pub struct Board {
 }
 
 impl Board {
+    /// An empty square board.
     pub fn new(width: usize, height: usize, rule: Rule) -> Result<Board, BoardError> {
+        Board::with_geometry(width, height, rule, Geometry::Square)
+    }
+
+    /// An empty board whose lines follow `geometry`.
+    pub fn with_geometry(
+        width: usize,
+        height: usize,
+        rule: Rule,
+        geometry: Geometry,
+    ) -> Result<Board, BoardError> {
         let size_ok = |n: usize| (MIN_SIZE..=MAX_SIZE).contains(&n);
         if !size_ok(width) || !size_ok(height) {
             return Err(BoardError::UnsupportedSize { width, height });
@@ -90,6 +102,7 @@ impl Board {
             width,
             height,
             rule,
+            geometry,
             cells,
             history: Vec::with_capacity(width * height),
             stones: [0, 0],
@@ -107,6 +120,10 @@ impl Board {
 
     pub fn rule(&self) -> Rule {
         self.rule
+    }
+
+    pub fn geometry(&self) -> Geometry {
+        self.geometry
     }
 
     /// The on-board cell at (x, y), or `None` if the point is off the board.
@@ -239,8 +256,7 @@ impl Board {
 
     /// Length of the unbroken run of `color` through `pos` along (dx, dy),
     /// counting `pos` itself as `color`, and whether each end is an enemy stone.
-    fn run_through(&self, pos: Pos, color: Color, (dx, dy): (isize, isize)) -> (usize, [bool; 2]) {
-        let delta = dy * STRIDE as isize + dx;
+    fn run_through(&self, pos: Pos, color: Color, delta: isize) -> (usize, [bool; 2]) {
         let mut length = 1;
         let mut enemy_ends = [false; 2];
         for (side, sign) in [1isize, -1].into_iter().enumerate() {
@@ -263,8 +279,8 @@ impl Board {
     /// Whether a stone of `color` on `pos` (empty, or already holding that
     /// colour) completes a winning line under the board's rule.
     pub fn is_win(&self, pos: Pos, color: Color) -> bool {
-        SQUARE_DIRECTIONS.iter().any(|&dir| {
-            let (length, enemy_ends) = self.run_through(pos, color, dir);
+        self.geometry.deltas().iter().any(|&delta| {
+            let (length, enemy_ends) = self.run_through(pos, color, delta);
             let both_blocked = enemy_ends[0] && enemy_ends[1];
             match self.rule {
                 Rule::Freestyle => length >= 5,
@@ -287,9 +303,23 @@ impl Board {
 
     /// Whether Black may not play `pos` under renju. Always `None` for other
     /// rules, for White, and for occupied points.
-    pub fn forbidden(&self, _pos: Pos) -> Option<Forbidden> {
-        // Replaced by the exact recursive checker (issue 3).
-        None
+    pub fn forbidden(&self, pos: Pos) -> Option<Forbidden> {
+        if self.rule != Rule::Renju || !self.is_empty(pos) {
+            return None;
+        }
+        renju::Judge::new(&self.cells, self.geometry.deltas()).forbidden(pos)
+    }
+
+    /// Every point Black may not play, row by row. Empty unless the rule is
+    /// renju. Does not depend on whose turn it is.
+    pub fn forbidden_points(&self) -> Vec<Pos> {
+        if self.rule != Rule::Renju {
+            return Vec::new();
+        }
+        let mut judge = renju::Judge::new(&self.cells, self.geometry.deltas());
+        self.empty_cells()
+            .filter(|&p| judge.forbidden(p).is_some())
+            .collect()
     }
 
     /// Whether the side to move may play `pos`: empty and not forbidden.

@@ -1,0 +1,93 @@
+//! The shape of the grid: which lines exist. Directions are data, so line
+//! scans, win detection and line patterns work unchanged on every geometry.
+
+use super::types::STRIDE;
+
+/// How cells connect into lines.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Geometry {
+    /// The usual board: horizontal, vertical and both diagonals.
+    #[default]
+    Square,
+    /// A triangle-mesh (hexagonal) board stored on the same grid: three axes,
+    /// horizontal, vertical and the rising diagonal.
+    Hex,
+}
+
+const SQUARE_DIRECTIONS: [(isize, isize); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+const HEX_DIRECTIONS: [(isize, isize); 3] = [(1, 0), (0, 1), (1, -1)];
+
+const fn deltas<const N: usize>(directions: [(isize, isize); N]) -> [isize; N] {
+    let mut deltas = [0; N];
+    let mut i = 0;
+    while i < N {
+        deltas[i] = directions[i].1 * STRIDE as isize + directions[i].0;
+        i += 1;
+    }
+    deltas
+}
+
+const SQUARE_DELTAS: [isize; 4] = deltas(SQUARE_DIRECTIONS);
+const HEX_DELTAS: [isize; 3] = deltas(HEX_DIRECTIONS);
+
+impl Geometry {
+    pub const ALL: [Geometry; 2] = [Geometry::Square, Geometry::Hex];
+
+    /// The line directions as (dx, dy), one per line through a cell.
+    pub fn directions(self) -> &'static [(isize, isize)] {
+        match self {
+            Geometry::Square => &SQUARE_DIRECTIONS,
+            Geometry::Hex => &HEX_DIRECTIONS,
+        }
+    }
+
+    /// The same directions as steps in the padded cell array (see `Pos::offset`).
+    pub fn deltas(self) -> &'static [isize] {
+        match self {
+            Geometry::Square => &SQUARE_DELTAS,
+            Geometry::Hex => &HEX_DELTAS,
+        }
+    }
+
+    /// Grid distance between two cells: the fewest single steps along the
+    /// directions (forwards or backwards) that lead from one to the other.
+    pub fn distance(self, (dx, dy): (isize, isize)) -> usize {
+        let (ax, ay) = (dx.unsigned_abs(), dy.unsigned_abs());
+        match self {
+            Geometry::Square => ax.max(ay),
+            // A step along (1, -1) changes x and y in opposite senses at once.
+            Geometry::Hex => ax.max(ay).max((dx + dy).unsigned_abs()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Color, Pos, Rule};
+
+    #[test]
+    fn hex_distance_counts_anti_diagonal_steps_as_one() {
+        assert_eq!(Geometry::Hex.distance((1, -1)), 1);
+        assert_eq!(Geometry::Hex.distance((1, 1)), 2);
+        assert_eq!(Geometry::Hex.distance((2, -1)), 2);
+        assert_eq!(Geometry::Square.distance((1, 1)), 1);
+    }
+
+    #[test]
+    fn hex_wins_follow_its_three_axes_only() {
+        let five_along = |(dx, dy): (usize, usize), rising: bool| {
+            let mut board = Board::with_geometry(9, 9, Rule::Freestyle, Geometry::Hex).unwrap();
+            for i in 0..4 {
+                let y = if rising { 6 - i * dy } else { 2 + i * dy };
+                board.place(Pos::new(2 + i * dx, y), Color::Black).unwrap();
+            }
+            let y = if rising { 6 - 4 * dy } else { 2 + 4 * dy };
+            board.is_win(Pos::new(2 + 4 * dx, y), Color::Black)
+        };
+        assert!(five_along((1, 0), false));
+        assert!(five_along((0, 1), false));
+        assert!(five_along((1, 1), true), "(1,-1) is a hex axis");
+        assert!(!five_along((1, 1), false), "(1,1) is not a hex axis");
+    }
+}
