@@ -4,9 +4,15 @@
 //! Owns iterative deepening, alpha-beta, VCF/VCT, the transposition table and
 //! time management (`time`).
 
+mod alphabeta;
+mod engine;
 mod placeholder;
+mod position;
 pub mod time;
+mod tt;
+mod vcf;
 
+pub use engine::WuziSearcher;
 pub use placeholder::PlaceholderSearcher;
 
 use crate::board::{Board, Pos};
@@ -119,5 +125,5 @@ pub trait Searcher: Send {
 
 /// The engine the protocol layer plays with.
 pub fn new_searcher() -> Box<dyn Searcher> {
-    Box::new(PlaceholderSearcher)
+    Box::new(WuziSearcher::default())
 }

@@ -1,0 +1,392 @@
+//! One search thread: principal-variation alpha-beta over threat-pruned moves,
+//! with the shared transposition table, killers and history.
+
+use super::position::{CellInfo, Position};
+use super::tt::{Bound, TranspositionTable};
+use super::vcf::VcfSolver;
+use super::{mate_in, mated_in, Limits, Score, MATE, MATE_BOUND};
+use crate::board::{Pos, CELL_COUNT};
+use crate::eval::{evaluate, Tally, Threat};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+pub const MAX_PLY: usize = 96;
+const INFINITY: Score = MATE + 1;
+/// Nodes between clock reads and node-count publications.
+const CHECK_INTERVAL: u64 = 1024;
+/// Moves kept at a quiet interior node, by remaining depth.
+const BRANCH_LIMIT: [usize; 8] = [8, 10, 12, 14, 16, 18, 20, 22];
+/// VCF nodes tried at a leaf where the side to move has a four to start with.
+const LEAF_VCF_BUDGET: u64 = 64;
+const LEAF_VCF_FOURS: u32 = 8;
+
+/// What all threads of one search share.
+pub struct Shared<'a> {
+    pub tt: &'a TranspositionTable,
+    /// Set by the caller (protocol) to stop.
+    pub stop: &'a AtomicBool,
+    /// Set by the main thread when a limit is hit or the search is done.
+    pub abort: AtomicBool,
+    /// Nodes of all threads, published every `CHECK_INTERVAL`.
+    pub nodes: AtomicU64,
+    pub limits: &'a Limits,
+}
+
+impl Shared<'_> {
+    pub fn stopping(&self) -> bool {
+        self.abort.load(Ordering::Relaxed) || self.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// The position after move generation.
+pub enum Node {
+    /// The side to move wins by force in the given plies with this move.
+    Won(Score, Pos),
+    /// The side to move loses by force; the move is the best try, if any.
+    Lost(Score, Option<Pos>),
+    /// Moves to search, in `Worker::moves[ply]`.
+    Moves { forced: bool, tally: Tally },
+}
+
+#[derive(Copy, Clone, Debug)]
+pub struct Scored {
+    pub info: CellInfo,
+    pub key: i32,
+}
+
+pub struct Worker<'a> {
+    pub position: Position,
+    shared: &'a Shared<'a>,
+    /// Only the main thread checks the clock and limits.
+    main: bool,
+    pub nodes: u64,
+    published: u64,
+    next_clock_check: u64,
+    pub seldepth: u32,
+    killers: Vec<[Option<Pos>; 2]>,
+    history: Vec<i32>,
+    pub pv: Vec<Vec<Pos>>,
+    moves: Vec<Vec<Scored>>,
+    cells: Vec<Pos>,
+    pub vcf: VcfSolver,
+    pub root_best: Option<(Pos, Score)>,
+}
+
+impl<'a> Worker<'a> {
+    pub fn new(position: Position, shared: &'a Shared<'a>, main: bool) -> Worker<'a> {
+        Worker {
+            position,
+            shared,
+            main,
+            nodes: 0,
+            published: 0,
+            next_clock_check: 0,
+            seldepth: 0,
+            killers: vec![[None; 2]; MAX_PLY + 2],
+            history: vec![0; CELL_COUNT * 2],
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            moves: vec![Vec::new(); MAX_PLY + 2],
+            cells: Vec::new(),
+            vcf: VcfSolver::default(),
+            root_best: None,
+        }
+    }
+
+    /// Counts a node and, every so often, checks the limits.
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        let limits = self.shared.limits;
+        let count_every_node = self.main && limits.nodes.is_some();
+        if self.nodes - self.published >= CHECK_INTERVAL || count_every_node {
+            let fresh = self.nodes - self.published;
+            self.published = self.nodes;
+            let total = self.shared.nodes.fetch_add(fresh, Ordering::Relaxed) + fresh;
+            if self.main {
+                let over_nodes = limits.nodes.is_some_and(|n| total >= n);
+                let mut over_time = false;
+                if self.nodes >= self.next_clock_check {
+                    self.next_clock_check = self.nodes + CHECK_INTERVAL;
+                    over_time = limits.time.is_some_and(|t| t.start.elapsed() >= t.hard);
+                }
+                if over_nodes || over_time {
+                    self.shared.abort.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        self.shared.stopping()
+    }
+
+    /// Nodes counted but not yet added to the shared total.
+    pub fn unpublished(&self) -> u64 {
+        self.nodes - self.published
+    }
+
+    /// The root's moves after `generate(0, ..)`, best-ordered first.
+    pub fn root_moves(&mut self) -> Vec<Pos> {
+        self.order(0, None);
+        self.moves[0].iter().map(|m| m.info.pos).collect()
+    }
+
+    pub fn publish_nodes(&mut self) {
+        let fresh = self.nodes - self.published;
+        self.published = self.nodes;
+        self.shared.nodes.fetch_add(fresh, Ordering::Relaxed);
+    }
+
+    /// Analyses every candidate and keeps the moves worth searching in
+    /// `self.moves[ply]`, or recognises a decided position.
+    pub fn generate(&mut self, ply: usize, excluded: &[Pos]) -> Node {
+        let me = self.position.side_to_move().index();
+        let them = 1 - me;
+        self.position.candidates(&mut self.cells);
+        let list = &mut self.moves[ply];
+        list.clear();
+        let mut tally = Tally::default();
+        let mut their_fives = 0;
+        let mut their_five = None;
+        let mut our_winning_four = None;
+        let mut they_threaten_four = false;
+        for &pos in &self.cells {
+            if excluded.contains(&pos) {
+                continue;
+            }
+            let info = self.position.analyse(pos);
+            if info.threat[me] == Threat::Five {
+                return Node::Won(mate_in(ply as u32 + 1), pos);
+            }
+            if info.threat[them] == Threat::Five {
+                their_fives += 1;
+                their_five = Some(pos);
+            }
+            if info.threat[me].wins_by_force() {
+                our_winning_four = Some(pos);
+            }
+            they_threaten_four |= info.threat[them].wins_by_force();
+            tally.add(info.value[me], info.value[them]);
+            let key = info.value[me] + info.value[them] / 2;
+            list.push(Scored { info, key });
+        }
+        if their_fives >= 2 {
+            return Node::Lost(mated_in(ply as u32 + 2), their_five);
+        }
+        if let Some(block) = their_five {
+            list.retain(|m| m.info.pos == block && m.info.threat[me] != Threat::Forbidden);
+            if list.is_empty() {
+                return Node::Lost(mated_in(ply as u32 + 2), None);
+            }
+            return Node::Moves {
+                forced: true,
+                tally,
+            };
+        }
+        if let Some(four) = our_winning_four {
+            return Node::Won(mate_in(ply as u32 + 3), four);
+        }
+        if they_threaten_four {
+            // Only blocks of their three, or fours of our own, can help.
+            list.retain(|m| {
+                m.info.threat[me] != Threat::Forbidden
+                    && (m.info.threat[me].is_four() || m.info.threat[them].is_four())
+            });
+            if list.is_empty() {
+                return Node::Lost(mated_in(ply as u32 + 4), None);
+            }
+        } else {
+            list.retain(|m| m.info.threat[me] != Threat::Forbidden);
+        }
+        Node::Moves {
+            forced: false,
+            tally,
+        }
+    }
+
+    fn order(&mut self, ply: usize, tt_move: Option<Pos>) {
+        let color = self.position.side_to_move().index();
+        let killers = self.killers[ply];
+        let history = &self.history;
+        for m in self.moves[ply].iter_mut() {
+            let pos = m.info.pos;
+            m.key = if Some(pos) == tt_move {
+                i32::MAX
+            } else {
+                let killer = if killers.contains(&Some(pos)) { 300 } else { 0 };
+                m.info.value[color]
+                    + m.info.value[1 - color] / 2
+                    + killer
+                    + history[color * CELL_COUNT + pos.index()].min(1000) / 8
+            };
+        }
+        self.moves[ply].sort_by_key(|m| std::cmp::Reverse(m.key));
+    }
+
+    fn reward(&mut self, ply: usize, pos: Pos, depth: i32) {
+        let color = self.position.side_to_move().index();
+        let slot = &mut self.history[color * CELL_COUNT + pos.index()];
+        *slot = (*slot + depth * depth).min(1 << 20);
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(pos) {
+            killers[1] = killers[0];
+            killers[0] = Some(pos);
+        }
+    }
+
+    fn set_pv(&mut self, ply: usize, mv: Pos) {
+        let child = std::mem::take(&mut self.pv[ply + 1]);
+        self.pv[ply].clear();
+        self.pv[ply].push(mv);
+        self.pv[ply].extend_from_slice(&child);
+        self.pv[ply + 1] = child;
+    }
+
+    /// Negamax principal-variation search. `ply` counts from the root.
+    pub fn search(
+        &mut self,
+        depth: i32,
+        ply: usize,
+        mut alpha: Score,
+        mut beta: Score,
+        pv_node: bool,
+    ) -> Score {
+        self.pv[ply].clear();
+        if self.tick() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply as u32);
+        if ply > 0 {
+            alpha = alpha.max(mated_in(ply as u32));
+            beta = beta.min(mate_in(ply as u32 + 1));
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let key = self.position.hash();
+        let entry = self.shared.tt.probe(key, ply as u32);
+        if let Some(e) = entry {
+            let usable = e.depth >= depth
+                && match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => e.score >= beta,
+                    Bound::Upper => e.score <= alpha,
+                };
+            if usable && ply > 0 && !pv_node {
+                return e.score;
+            }
+        }
+        let excluded: &[Pos] = if ply == 0 {
+            &self.shared.limits.excluded
+        } else {
+            &[]
+        };
+        let (forced, tally) = match self.generate(ply, excluded) {
+            Node::Won(score, mv) => {
+                self.pv[ply].push(mv);
+                return score;
+            }
+            Node::Lost(score, mv) => {
+                self.pv[ply].extend(mv);
+                return score;
+            }
+            Node::Moves { forced, tally } => (forced, tally),
+        };
+        if self.moves[ply].is_empty() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(&tally);
+        }
+        if depth <= 0 && !forced {
+            return self.leaf(ply, &tally);
+        }
+        let next_depth = if forced { depth } else { depth - 1 };
+        self.order(ply, entry.and_then(|e| e.best_move));
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        if ply > 0 {
+            let limit = BRANCH_LIMIT[(depth.max(0) as usize).min(BRANCH_LIMIT.len() - 1)];
+            moves.truncate(limit);
+        }
+        let me = self.position.side_to_move().index();
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for (i, m) in moves.iter().enumerate() {
+            let mv = m.info.pos;
+            let quiet =
+                m.info.threat[me] < Threat::OpenThree && m.info.threat[1 - me] < Threat::OpenThree;
+            self.position.make(mv);
+            let score = if i == 0 {
+                -self.search(next_depth, ply + 1, -beta, -alpha, pv_node)
+            } else {
+                let reduction = if depth >= 3 && i >= 3 && quiet && !forced {
+                    1 + (i >= 10) as i32
+                } else {
+                    0
+                };
+                let mut s =
+                    -self.search(next_depth - reduction, ply + 1, -alpha - 1, -alpha, false);
+                if s > alpha && reduction > 0 {
+                    s = -self.search(next_depth, ply + 1, -alpha - 1, -alpha, false);
+                }
+                if s > alpha && s < beta && pv_node {
+                    s = -self.search(next_depth, ply + 1, -beta, -alpha, true);
+                }
+                s
+            };
+            self.position.unmake();
+            if self.shared.stopping() {
+                self.moves[ply] = moves;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    self.set_pv(ply, mv);
+                    if ply == 0 {
+                        self.root_best = Some((mv, score));
+                    }
+                    if score >= beta {
+                        if quiet {
+                            self.reward(ply, mv, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared
+            .tt
+            .store(key, ply as u32, best_move, best, depth.max(0), bound);
+        best
+    }
+
+    /// The score at the horizon: a short VCF for the side to move, else the
+    /// static evaluation.
+    fn leaf(&mut self, ply: usize, tally: &Tally) -> Score {
+        let me = self.position.side_to_move().index();
+        let has_four = self.moves[ply].iter().any(|m| m.info.threat[me].is_four());
+        if has_four {
+            if let Some(line) = self
+                .vcf
+                .solve(&mut self.position, LEAF_VCF_FOURS, LEAF_VCF_BUDGET)
+            {
+                self.nodes += self.vcf.nodes();
+                return mate_in((ply + line.len()) as u32);
+            }
+            self.nodes += self.vcf.nodes();
+        }
+        evaluate(tally)
+    }
+}
+
+/// Whether a score is a proven win or loss.
+pub fn is_mate(score: Score) -> bool {
+    score.abs() > MATE_BOUND
+}

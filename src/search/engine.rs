@@ -1,0 +1,276 @@
+//! `WuziSearcher`: the engine the protocol plays with. Settles forced moves at
+//! once, tries a VCF, then runs iterative deepening with aspiration windows on
+//! the main thread and Lazy-SMP helpers sharing the transposition table.
+
+use super::alphabeta::{is_mate, Node, Shared, Worker, MAX_PLY};
+use super::position::Position;
+use super::tt::TranspositionTable;
+use super::vcf::MAX_FOURS;
+use super::{
+    mate_in, EngineOptions, IterationInfo, Limits, Score, SearchEvent, SearchResult, Searcher, MATE,
+};
+use crate::board::{Board, Pos};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// Memory kept back from `max_memory` for code, stacks and per-thread tables.
+const RESERVED_BYTES: u64 = 32 << 20;
+/// Table size when the manager sets no memory limit.
+const UNLIMITED_TABLE_BYTES: u64 = 256 << 20;
+/// VCF nodes tried before the main search.
+const ROOT_VCF_BUDGET: u64 = 20_000;
+/// Half-width of the first aspiration window.
+const ASPIRATION: Score = 40;
+/// Deepest iteration when nothing else limits the search.
+const DEPTH_CAP: u32 = (MAX_PLY as u32) - 16;
+/// An iteration is not started once this share (in 1/16) of the soft target
+/// is spent: the next one would likely not finish.
+const SOFT_SHARE_16THS: u32 = 7;
+
+pub struct WuziSearcher {
+    tt: TranspositionTable,
+    /// The table size asked for, to notice when a new setting changes it.
+    table_bytes: u64,
+    threads: usize,
+}
+
+/// The transposition table's share of the engine's memory.
+fn table_bytes(memory_bytes: u64) -> u64 {
+    if memory_bytes == 0 {
+        return UNLIMITED_TABLE_BYTES;
+    }
+    (memory_bytes.saturating_sub(RESERVED_BYTES) / 5 * 3).max(1 << 20)
+}
+
+impl Default for WuziSearcher {
+    fn default() -> Self {
+        WuziSearcher::new(&EngineOptions::default())
+    }
+}
+
+impl WuziSearcher {
+    pub fn new(options: &EngineOptions) -> WuziSearcher {
+        let bytes = table_bytes(options.memory_bytes);
+        WuziSearcher {
+            tt: TranspositionTable::new(bytes),
+            table_bytes: bytes,
+            threads: options.threads.max(1),
+        }
+    }
+
+    fn decided(board: &Board, mv: Option<Pos>, score: Score, nodes: u64) -> SearchResult {
+        SearchResult {
+            best_move: mv.or_else(|| any_legal_move(board, &[])),
+            score,
+            depth: 1,
+            nodes,
+            pv: mv.into_iter().collect(),
+        }
+    }
+}
+
+/// Some legal move not in `excluded`, for when nothing better is known.
+fn any_legal_move(board: &Board, excluded: &[Pos]) -> Option<Pos> {
+    board
+        .empty_cells()
+        .find(|&p| board.is_legal(p) && !excluded.contains(&p))
+}
+
+/// The best line of one thread's completed iteration.
+struct Completed {
+    depth: u32,
+    score: Score,
+    pv: Vec<Pos>,
+}
+
+/// Iterative deepening on one thread. `report` sees each completed iteration
+/// (the main thread reports it; helpers pass a no-op).
+fn iterate(
+    worker: &mut Worker,
+    shared: &Shared,
+    max_depth: u32,
+    helper: usize,
+    report: &mut dyn FnMut(&Completed, &Worker),
+) -> Option<Completed> {
+    let mut last: Option<Completed> = None;
+    let mut depth = 1 + (helper % 2) as u32;
+    while depth <= max_depth {
+        worker.root_best = None;
+        let previous = last.as_ref().map_or(0, |l| l.score);
+        let mut window = ASPIRATION;
+        let (mut alpha, mut beta) = if depth >= 4 && !is_mate(previous) {
+            (previous - window, previous + window)
+        } else {
+            (-MATE - 1, MATE + 1)
+        };
+        let score = loop {
+            let score = worker.search(depth as i32, 0, alpha, beta, true);
+            if shared.stopping() {
+                break None;
+            }
+            if score <= alpha && alpha > -MATE - 1 {
+                alpha = (alpha - window).max(-MATE - 1);
+            } else if score >= beta && beta < MATE + 1 {
+                beta = (beta + window).min(MATE + 1);
+            } else {
+                break Some(score);
+            }
+            window *= 3;
+        };
+        let Some(score) = score else {
+            // Keep a new best move that already beat the old one in the
+            // unfinished iteration.
+            if let (Some(done), Some((mv, s))) = (last.as_mut(), worker.root_best) {
+                if done.pv.first() != Some(&mv) && s > done.score {
+                    done.pv = vec![mv];
+                    done.score = s;
+                }
+            }
+            break;
+        };
+        let completed = Completed {
+            depth,
+            score,
+            pv: worker.pv[0].clone(),
+        };
+        report(&completed, worker);
+        let proven = is_mate(score) && (MATE - score.abs()) as u32 <= depth;
+        last = Some(completed);
+        if proven {
+            break;
+        }
+        depth += 1;
+    }
+    worker.publish_nodes();
+    last
+}
+
+impl Searcher for WuziSearcher {
+    fn search(
+        &mut self,
+        board: &Board,
+        limits: &Limits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&SearchEvent),
+    ) -> SearchResult {
+        self.tt.new_search();
+        let start = limits.time.map_or_else(Instant::now, |t| t.start);
+        let shared = Shared {
+            tt: &self.tt,
+            stop,
+            abort: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            limits,
+        };
+        let root = Position::new(board);
+        let mut main = Worker::new(root.clone(), &shared, true);
+
+        match main.generate(0, &limits.excluded) {
+            Node::Won(score, mv) => return Self::decided(board, Some(mv), score, 1),
+            Node::Lost(score, mv) => {
+                let mv = mv.filter(|p| !limits.excluded.contains(p));
+                return Self::decided(board, mv, score, 1);
+            }
+            Node::Moves { .. } => {}
+        }
+        let root_moves: Vec<Pos> = main.root_moves();
+        match root_moves.as_slice() {
+            [] => {
+                let mv = any_legal_move(board, &limits.excluded);
+                return Self::decided(board, mv, 0, 1);
+            }
+            [only] => return Self::decided(board, Some(*only), 0, 1),
+            _ => {}
+        }
+        if let Some(line) = main
+            .vcf
+            .solve(&mut main.position, MAX_FOURS, ROOT_VCF_BUDGET)
+        {
+            if let Some(&first) = line.first().filter(|p| !limits.excluded.contains(p)) {
+                let mut result = Self::decided(
+                    board,
+                    Some(first),
+                    mate_in(line.len() as u32),
+                    main.vcf.nodes(),
+                );
+                result.pv = line;
+                return result;
+            }
+        }
+
+        let max_depth = limits.depth.unwrap_or(DEPTH_CAP).clamp(1, DEPTH_CAP);
+        let mut best: Option<Completed> = None;
+        let mut last_best_move = None;
+        std::thread::scope(|scope| {
+            for helper in 1..self.threads {
+                let shared = &shared;
+                let position = root.clone();
+                scope.spawn(move || {
+                    let mut worker = Worker::new(position, shared, false);
+                    iterate(&mut worker, shared, DEPTH_CAP, helper, &mut |_, _| {});
+                });
+            }
+            let mut on_iteration = |done: &Completed, worker: &Worker| {
+                let nodes = shared.nodes.load(Ordering::Relaxed) + worker.unpublished();
+                report(&SearchEvent::Iteration(IterationInfo {
+                    depth: done.depth,
+                    seldepth: worker.seldepth,
+                    score: done.score,
+                    nodes,
+                    elapsed: start.elapsed(),
+                    pv: done.pv.clone(),
+                }));
+                if let Some(&mv) = done.pv.first() {
+                    if last_best_move != Some(mv) {
+                        last_best_move = Some(mv);
+                        report(&SearchEvent::BestMove(mv));
+                    }
+                }
+                if let Some(time) = limits.time {
+                    if start.elapsed() * 16 >= time.soft * SOFT_SHARE_16THS {
+                        shared.abort.store(true, Ordering::Relaxed);
+                    }
+                }
+            };
+            best = iterate(&mut main, &shared, max_depth, 0, &mut on_iteration);
+            shared.abort.store(true, Ordering::Relaxed);
+        });
+
+        let nodes = shared.nodes.load(Ordering::Relaxed);
+        match best {
+            Some(done) if !done.pv.is_empty() => SearchResult {
+                best_move: done.pv.first().copied(),
+                score: done.score,
+                depth: done.depth,
+                nodes,
+                pv: done.pv,
+            },
+            _ => {
+                // Stopped before the first iteration finished: the best-ordered move.
+                let mv = root_moves.first().copied();
+                SearchResult {
+                    best_move: mv,
+                    score: 0,
+                    depth: 0,
+                    nodes,
+                    pv: mv.into_iter().collect(),
+                }
+            }
+        }
+    }
+
+    fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    fn configure(&mut self, options: &EngineOptions) {
+        let bytes = table_bytes(options.memory_bytes);
+        if bytes != self.table_bytes {
+            // Free the old table first so both never coexist.
+            self.tt = TranspositionTable::new(1);
+            self.tt = TranspositionTable::new(bytes);
+            self.table_bytes = bytes;
+        }
+        self.threads = options.threads.max(1);
+    }
+}

@@ -1,0 +1,249 @@
+//! The transposition table shared by all search threads.
+//!
+//! Entries are two atomic words: the packed data, and the key XORed with the
+//! data. A reader accepts an entry only if the XOR matches its key, so a torn
+//! write by another thread reads as a miss instead of as wrong data, and no
+//! locks are needed (the "lockless hashing" trick).
+
+use super::{Score, MATE_BOUND};
+use crate::board::Pos;
+use std::alloc::{self, Layout};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// What a stored score says about the true value.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The true value is at most the score (no move reached alpha).
+    Upper = 1,
+    /// The true value is at least the score (a move reached beta).
+    Lower = 2,
+    Exact = 3,
+}
+
+/// One table hit, with its score already made relative to the probing node.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub best_move: Option<Pos>,
+    pub score: Score,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+const ENTRIES_PER_BUCKET: usize = 4;
+/// Bytes of one entry: two `AtomicU64`s.
+const ENTRY_BYTES: usize = 16;
+const BUCKET_BYTES: usize = ENTRY_BYTES * ENTRIES_PER_BUCKET;
+
+/// The data word: move (16 bits) | score (16) | depth (8) | bound (2) | age (6).
+fn pack(best_move: Option<Pos>, score: Score, depth: i32, bound: Bound, age: u8) -> u64 {
+    let mv = best_move.map_or(0, |p| p.index() as u64);
+    let score = (score as i16) as u16 as u64;
+    let depth = depth.clamp(0, 255) as u64;
+    mv | score << 16 | depth << 32 | (bound as u64) << 40 | ((age & 63) as u64) << 42
+}
+
+fn unpack_age(data: u64) -> u8 {
+    ((data >> 42) & 63) as u8
+}
+
+fn unpack_depth(data: u64) -> i32 {
+    ((data >> 32) & 255) as i32
+}
+
+/// Mate scores are stored relative to the node, so that a position reached at
+/// another ply reads back the right distance.
+fn score_to_table(score: Score, ply: u32) -> Score {
+    if score > MATE_BOUND {
+        score + ply as Score
+    } else if score < -MATE_BOUND {
+        score - ply as Score
+    } else {
+        score
+    }
+}
+
+fn score_from_table(score: Score, ply: u32) -> Score {
+    if score > MATE_BOUND {
+        score - ply as Score
+    } else if score < -MATE_BOUND {
+        score + ply as Score
+    } else {
+        score
+    }
+}
+
+pub struct TranspositionTable {
+    /// `2 * ENTRIES_PER_BUCKET` words per bucket: (key ^ data, data) pairs.
+    words: Box<[AtomicU64]>,
+    buckets: usize,
+    age: u8,
+}
+
+/// Allocates zeroed atomics without touching the pages, so a large table
+/// costs resident memory only as it fills.
+fn zeroed_words(count: usize) -> Box<[AtomicU64]> {
+    if count == 0 {
+        return Box::new([]);
+    }
+    let layout = Layout::array::<AtomicU64>(count).expect("table size fits in memory");
+    // SAFETY: the layout is non-zero sized; an all-zero bit pattern is a valid
+    // AtomicU64; the pointer comes from the global allocator with this exact
+    // layout, which is what Box<[AtomicU64]> frees it with.
+    unsafe {
+        let ptr = alloc::alloc_zeroed(layout) as *mut AtomicU64;
+        if ptr.is_null() {
+            alloc::handle_alloc_error(layout);
+        }
+        Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, count))
+    }
+}
+
+impl TranspositionTable {
+    /// A table using at most `bytes` (at least one bucket).
+    pub fn new(bytes: u64) -> TranspositionTable {
+        let buckets = ((bytes as usize) / BUCKET_BYTES).max(1);
+        TranspositionTable {
+            words: zeroed_words(buckets * ENTRIES_PER_BUCKET * 2),
+            buckets,
+            age: 0,
+        }
+    }
+
+    /// Forgets every entry.
+    pub fn clear(&mut self) {
+        // A fresh zeroed allocation is cheaper than writing every page.
+        self.words = zeroed_words(self.words.len());
+        self.age = 0;
+    }
+
+    /// Marks the start of a new search, so older entries are replaced first.
+    pub fn new_search(&mut self) {
+        self.age = (self.age + 1) & 63;
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        let index = ((key as u128 * self.buckets as u128) >> 64) as usize;
+        index * ENTRIES_PER_BUCKET * 2
+    }
+
+    pub fn probe(&self, key: u64, ply: u32) -> Option<Entry> {
+        let base = self.bucket(key);
+        for slot in 0..ENTRIES_PER_BUCKET {
+            let check = self.words[base + 2 * slot].load(Ordering::Relaxed);
+            let data = self.words[base + 2 * slot + 1].load(Ordering::Relaxed);
+            if data != 0 && check ^ data == key {
+                let bound = match (data >> 40) & 3 {
+                    1 => Bound::Upper,
+                    2 => Bound::Lower,
+                    3 => Bound::Exact,
+                    _ => return None,
+                };
+                let mv = (data & 0xFFFF) as usize;
+                return Some(Entry {
+                    best_move: (mv != 0).then(|| Pos::from_index(mv)),
+                    score: score_from_table(((data >> 16) & 0xFFFF) as u16 as i16 as Score, ply),
+                    depth: unpack_depth(data),
+                    bound,
+                });
+            }
+        }
+        None
+    }
+
+    pub fn store(
+        &self,
+        key: u64,
+        ply: u32,
+        best_move: Option<Pos>,
+        score: Score,
+        depth: i32,
+        bound: Bound,
+    ) {
+        let base = self.bucket(key);
+        // Prefer the slot holding this key; else the shallowest, oldest entry.
+        let mut victim = 0;
+        let mut victim_worth = i32::MAX;
+        let mut previous_move = None;
+        for slot in 0..ENTRIES_PER_BUCKET {
+            let check = self.words[base + 2 * slot].load(Ordering::Relaxed);
+            let data = self.words[base + 2 * slot + 1].load(Ordering::Relaxed);
+            if data != 0 && check ^ data == key {
+                let same_search = unpack_age(data) == self.age;
+                if same_search && unpack_depth(data) > depth + 2 && bound != Bound::Exact {
+                    return;
+                }
+                victim = slot;
+                let mv = (data & 0xFFFF) as usize;
+                previous_move = (mv != 0).then(|| Pos::from_index(mv));
+                break;
+            }
+            let age_gap = ((self.age + 64 - unpack_age(data)) & 63) as i32;
+            let worth = if data == 0 {
+                i32::MIN
+            } else {
+                unpack_depth(data) - 8 * age_gap
+            };
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = slot;
+            }
+        }
+        let best_move = best_move.or(previous_move);
+        let data = pack(
+            best_move,
+            score_to_table(score, ply),
+            depth,
+            bound,
+            self.age,
+        );
+        self.words[base + 2 * victim].store(key ^ data, Ordering::Relaxed);
+        self.words[base + 2 * victim + 1].store(data, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::mate_in;
+
+    #[test]
+    fn stores_and_reads_back() {
+        let table = TranspositionTable::new(1 << 16);
+        let mv = Some(Pos::new(7, 7));
+        table.store(0xDEAD_BEEF, 0, mv, -123, 5, Bound::Lower);
+        let entry = table.probe(0xDEAD_BEEF, 0).expect("hit");
+        assert_eq!(entry.best_move, mv);
+        assert_eq!(entry.score, -123);
+        assert_eq!(entry.depth, 5);
+        assert_eq!(entry.bound, Bound::Lower);
+        assert!(table.probe(0xBEEF_DEAD, 0).is_none());
+    }
+
+    #[test]
+    fn mate_scores_are_relative_to_the_node() {
+        let table = TranspositionTable::new(1 << 16);
+        // A win three plies below a node at ply 4 is a win at ply 7.
+        table.store(42, 4, None, mate_in(7), 3, Bound::Exact);
+        assert_eq!(table.probe(42, 2).unwrap().score, mate_in(5));
+    }
+
+    #[test]
+    fn clear_forgets() {
+        let mut table = TranspositionTable::new(1 << 16);
+        table.store(7, 0, None, 10, 1, Bound::Exact);
+        table.clear();
+        assert!(table.probe(7, 0).is_none());
+    }
+
+    #[test]
+    fn deeper_entries_survive_in_a_full_bucket() {
+        let table = TranspositionTable::new(BUCKET_BYTES as u64);
+        for key in 1..=4u64 {
+            table.store(key, 0, None, 0, 10, Bound::Exact);
+        }
+        table.store(99, 0, None, 0, 1, Bound::Exact);
+        let kept = (1..=4u64).filter(|&k| table.probe(k, 0).is_some()).count();
+        assert_eq!(kept, 3);
+        assert!(table.probe(99, 0).is_some());
+    }
+}

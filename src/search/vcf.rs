@@ -1,0 +1,183 @@
+//! VCF (victory by continuous fours): the attacker plays only fours, so each
+//! defence is forced and the tree stays narrow however deep it goes.
+//!
+//! Renju is respected by the threat analysis: Black's forbidden points are
+//! never Black's fours, and a defence White must make on a point forbidden to
+//! a black defender cannot be made, which wins for White.
+
+use super::position::Position;
+use crate::board::{Color, Pos, Rule};
+use crate::eval::shape::DIRECTIONS;
+use crate::eval::Threat;
+
+/// Positions proven to hold no VCF, direct-mapped by hash.
+const FAIL_TABLE_SIZE: usize = 1 << 16;
+/// Longest attack tried, in attacker moves.
+pub const MAX_FOURS: u32 = 40;
+
+pub struct VcfSolver {
+    /// Hash with the searched depth in its low byte; 0 when unused.
+    failed: Vec<u64>,
+    nodes: u64,
+    budget: u64,
+    candidates: Vec<Pos>,
+}
+
+impl Default for VcfSolver {
+    fn default() -> Self {
+        VcfSolver {
+            failed: vec![0; FAIL_TABLE_SIZE],
+            nodes: 0,
+            budget: 0,
+            candidates: Vec::new(),
+        }
+    }
+}
+
+/// The attacker's options at one VCF node.
+enum Attack {
+    /// The attacker wins with this move (a five, or a four no block stops).
+    Wins(Pos),
+    /// The attacker must answer the defender's four here, and it is a four too.
+    ForcedFour(Pos),
+    /// Fours to try, strongest first.
+    Fours(Vec<(Pos, i32)>),
+    /// No continuation.
+    Fails,
+}
+
+impl VcfSolver {
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// A winning sequence of fours for the side to move in `position` (the
+    /// attacker's moves and the forced defences, alternating), found within
+    /// `budget` nodes, or `None`.
+    pub fn solve(
+        &mut self,
+        position: &mut Position,
+        max_fours: u32,
+        budget: u64,
+    ) -> Option<Vec<Pos>> {
+        self.nodes = 0;
+        self.budget = budget;
+        let mut line = Vec::new();
+        self.attack(position, max_fours, &mut line).then_some(line)
+    }
+
+    fn fail_key(hash: u64, fours_left: u32) -> u64 {
+        (hash & !0xFF) | fours_left.min(255) as u64 | 1 << 7
+    }
+
+    fn options(&mut self, position: &Position) -> Attack {
+        let me = position.side_to_move().index();
+        let them = 1 - me;
+        position.candidates(&mut self.candidates);
+        let mut their_fives = Vec::new();
+        let mut fours = Vec::new();
+        let mut unstoppable = None;
+        for &pos in &self.candidates {
+            let info = position.analyse(pos);
+            match info.threat[me] {
+                Threat::Five => return Attack::Wins(pos),
+                t if t.is_four() => {
+                    if t.wins_by_force() {
+                        unstoppable = unstoppable.or(Some(pos));
+                    }
+                    fours.push((pos, info.value[me] + t as i32 * 1000));
+                }
+                _ => {}
+            }
+            if info.threat[them] == Threat::Five {
+                their_fives.push(pos);
+            }
+        }
+        match their_fives.as_slice() {
+            [] => {}
+            [block] => {
+                // Our stronger threats wait: the defender's five comes first.
+                return match fours.iter().find(|f| f.0 == *block) {
+                    Some(&(pos, _)) if unstoppable == Some(pos) => Attack::Wins(pos),
+                    Some(&(pos, _)) => Attack::ForcedFour(pos),
+                    None => Attack::Fails,
+                };
+            }
+            _ => return Attack::Fails,
+        }
+        if let Some(pos) = unstoppable {
+            return Attack::Wins(pos);
+        }
+        if fours.is_empty() {
+            return Attack::Fails;
+        }
+        fours.sort_by_key(|f| -f.1);
+        Attack::Fours(fours)
+    }
+
+    /// The point where the stone just played on `four` would make five.
+    fn five_point(position: &Position, four: Pos, color: Color) -> Option<Pos> {
+        let board = &position.board;
+        DIRECTIONS.iter().find_map(|&delta| {
+            (-4..=4)
+                .filter(|&s| s != 0)
+                .map(|s| four.offset(delta, s))
+                .find(|&p| board.is_empty(p) && board.is_win(p, color))
+        })
+    }
+
+    fn attack(&mut self, position: &mut Position, fours_left: u32, line: &mut Vec<Pos>) -> bool {
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            return false;
+        }
+        let moves = match self.options(position) {
+            Attack::Wins(pos) => {
+                line.push(pos);
+                return true;
+            }
+            Attack::Fails => return false,
+            _ if fours_left == 0 => return false,
+            Attack::ForcedFour(pos) => vec![(pos, 0)],
+            Attack::Fours(fours) => fours,
+        };
+        let key = Self::fail_key(position.hash(), fours_left);
+        let slot = (position.hash() as usize) & (FAIL_TABLE_SIZE - 1);
+        let stored = self.failed[slot];
+        if stored & !0xFF == key & !0xFF && (stored & 0x7F) >= (key & 0x7F) && stored != 0 {
+            return false;
+        }
+        let me = position.side_to_move();
+        for (four, _) in moves {
+            position.make(four);
+            let Some(block) = Self::five_point(position, four, me) else {
+                position.unmake();
+                continue;
+            };
+            line.push(four);
+            let defender_cannot_block = position.board.rule() == Rule::Renju
+                && me == Color::White
+                && position.board.forbidden(block).is_some();
+            if defender_cannot_block {
+                position.unmake();
+                return true;
+            }
+            position.make(block);
+            line.push(block);
+            let won = self.attack(position, fours_left - 1, line);
+            position.unmake();
+            position.unmake();
+            if won {
+                return true;
+            }
+            line.truncate(line.len() - 2);
+            if self.nodes > self.budget {
+                return false;
+            }
+        }
+        if self.nodes <= self.budget {
+            self.failed[slot] = key;
+        }
+        false
+    }
+}

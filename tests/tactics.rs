@@ -1,0 +1,418 @@
+//! The tactical suite: positions drawn as boards, each with the move or the
+//! set of right moves, searched under node limits (never time limits) on one
+//! thread so that every run is the same.
+//!
+//! Drawings: `X` Black, `O` White, `.` empty; rows top to bottom are y = 0..,
+//! columns left to right are x = 0... The side to move follows from the
+//! counts (Black when both have as many stones). Right moves are written as
+//! (x, y).
+
+use std::sync::atomic::AtomicBool;
+use wuzi::board::{Board, Color, Pos, Rule};
+use wuzi::search::{
+    mate_in, EngineOptions, Limits, SearchResult, Searcher, WuziSearcher, MATE_BOUND,
+};
+
+fn board(rule: Rule, drawing: &str) -> Board {
+    let rows: Vec<Vec<char>> = drawing
+        .lines()
+        .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
+        .filter(|r| !r.is_empty())
+        .collect();
+    let mut board = Board::new(rows[0].len(), rows.len(), rule).expect("board size");
+    for (y, row) in rows.iter().enumerate() {
+        assert_eq!(row.len(), rows[0].len(), "ragged drawing");
+        for (x, &c) in row.iter().enumerate() {
+            let color = match c {
+                'X' => Color::Black,
+                'O' => Color::White,
+                _ => continue,
+            };
+            board.place(Pos::new(x, y), color).expect("empty point");
+        }
+    }
+    board
+}
+
+fn search(board: &Board, nodes: u64) -> SearchResult {
+    let mut searcher = WuziSearcher::new(&EngineOptions {
+        memory_bytes: 48 << 20,
+        threads: 1,
+    });
+    let limits = Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    };
+    searcher.search(board, &limits, &AtomicBool::new(false), &mut |_| {})
+}
+
+fn assert_plays(result: &SearchResult, right: &[(usize, usize)]) {
+    let right: Vec<Pos> = right.iter().map(|&(x, y)| Pos::new(x, y)).collect();
+    let played = result.best_move.expect("a move");
+    assert!(
+        right.contains(&played),
+        "played {played:?} (score {}), expected one of {right:?}",
+        result.score
+    );
+}
+
+fn assert_wins(result: &SearchResult) {
+    assert!(
+        result.score > MATE_BOUND,
+        "not a proven win: {}",
+        result.score
+    );
+}
+
+#[test]
+fn takes_the_five() {
+    let b = board(
+        Rule::Freestyle,
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . X X X X . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . O . O . O . O . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+    );
+    let result = search(&b, 1_000);
+    assert_plays(&result, &[(2, 7), (7, 7)]);
+    assert_eq!(result.score, mate_in(1));
+}
+
+#[test]
+fn blocks_the_four() {
+    let b = board(
+        Rule::Freestyle,
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . X . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . X O O O O . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . X . . . . . . . . . X . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+    );
+    let result = search(&b, 1_000);
+    assert_plays(&result, &[(7, 8)]);
+}
+
+#[test]
+fn blocks_an_open_three_or_counters_with_a_four() {
+    // White threatens an open four on row 7; Black has no four to play, and
+    // a far-end block still leaves White an open four on the other side, so
+    // only the two points beside the three help.
+    let b = board(
+        Rule::Freestyle,
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . X . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . O O O . . . . . . .
+        . . . . . X . X . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+    );
+    let result = search(&b, 20_000);
+    assert_plays(&result, &[(4, 7), (8, 7)]);
+}
+
+#[test]
+fn vcf_of_three_fours() {
+    let b = board(
+        Rule::Freestyle,
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . X O O O . . . . . .
+        . . . . . . X X X O . . . . .
+        . . . . X O . X . . . . . . .
+        . . . . . . . . O . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+    );
+    // (4,7) four → (5,7); (4,5) four → (3,4); (4,6) open four on column 4.
+    let result = search(&b, 50_000);
+    assert_plays(&result, &[(4, 5), (4, 7)]);
+    assert_wins(&result);
+}
+
+#[test]
+fn vcf_of_four_fours() {
+    let b = board(
+        Rule::Freestyle,
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . X . . . . . . . .
+        . . . . . X O X X . . . . . .
+        . . . . X O O O X . . . . . .
+        . . . O . O X O X O O . . . .
+        . . . . O X X X O X . . . . .
+        . . . . . . O X O . . . . . .
+        . . . . . . . O . . X . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+    );
+    let result = search(&b, 50_000);
+    assert_plays(&result, &[(5, 2), (7, 2), (8, 2)]);
+    assert_wins(&result);
+}
+
+#[test]
+fn vcf_of_five_fours() {
+    let b = board(
+        Rule::Freestyle,
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . O . X . . . . . . . .
+        . . . . . . . O . . . . . . .
+        . . . . O X X . O . . . . . .
+        . . . . . . O X X O . . . . .
+        . . . . . . X O O O X O . . .
+        . . . . . . . X O X X . . . .
+        . . . . . . . X O X O . . . .
+        . . . . . . . . X . X O . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+    );
+    let result = search(&b, 50_000);
+    assert_plays(&result, &[(7, 12)]);
+    assert_wins(&result);
+}
+
+#[test]
+fn vcf_of_six_fours() {
+    let b = board(
+        Rule::Freestyle,
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . O X . . . . . . .
+        . . . O . O X X O . . . . . .
+        . . . . X O . O X O . . . . .
+        . . . . X X X O X O . . . . .
+        . . . . O . X X X O . . . . .
+        . . . . . . . O . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+    );
+    let result = search(&b, 50_000);
+    assert_plays(&result, &[(2, 9), (3, 9), (6, 11), (8, 12)]);
+    assert_wins(&result);
+}
+
+#[test]
+fn vcf_of_seven_fours() {
+    let b = board(
+        Rule::Freestyle,
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . O . . X . . . .
+        . . . . . . . X X O . . . . .
+        . . . . . . . . O X . . . . .
+        . . . . . . . O . O X . . . .
+        . . . . . . X . X O O . . . .
+        . . . . . . O X . . X O O . .
+        . . . . . . X O O O X X X . O
+        . . . . . . . X . X O . . . .
+        . . . . . . . . X . O X . . .
+        . . . . . . . . . O . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+    );
+    let result = search(&b, 50_000);
+    assert_plays(&result, &[(5, 7), (5, 9), (7, 11)]);
+    assert_wins(&result);
+}
+
+#[test]
+fn vcf_of_nine_fours() {
+    let b = board(
+        Rule::Freestyle,
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . O O X . . . . .
+        . . . . . . . X O O . . . . .
+        . . . . . . . X X X O . . . .
+        . . . . . X X X O O . . . . .
+        . . . . . . . . X . . . . . .
+        . . . . . . . O . O . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+    );
+    let result = search(&b, 50_000);
+    assert_plays(&result, &[(6, 6), (4, 7)]);
+    assert_wins(&result);
+}
+
+#[test]
+fn defends_against_a_vcf() {
+    // The side not to move has a VCF of five fours; only (7,12) stops it.
+    let b = board(
+        Rule::Freestyle,
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . O . X . . . . . . . .
+        . . . . . . . O . . . . . . .
+        . . . . O X X . O . . . . . .
+        . . . . . . O X X O . . . . .
+        . . . . . . X O O O X . . . .
+        . . . . . . . X O X X . . . .
+        . . . . . . . X O X O . . . .
+        . . . . . . . . X . X O . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+    );
+    let result = search(&b, 100_000);
+    assert_plays(&result, &[(7, 12)]);
+}
+
+#[test]
+fn defends_against_a_vcf_with_few_saving_moves() {
+    let b = board(
+        Rule::Freestyle,
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . O . . X . . . .
+        . . . . . . . X X O . . . . .
+        . . . . . . . . O X . . . . .
+        . . . . . . . O . O X . . . .
+        . . . . . . X . X O O . . . .
+        . . . . . . O X . . X O O . .
+        . . . . . . X O O O X X X . O
+        . . . . . . . X . X O . . . .
+        . . . . . . . . X . O X . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+    );
+    let result = search(&b, 100_000);
+    assert_plays(&result, &[(5, 7)]);
+}
+
+#[test]
+fn renju_black_does_not_count_an_overline_as_five() {
+    // X X X X . X on row 7: filling the gap makes six, which does not win for
+    // Black under renju, so Black must block White's four instead.
+    let b = board(
+        Rule::Renju,
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . O X X X X . X O . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . X O O O O . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+    );
+    let result = search(&b, 10_000);
+    assert_plays(&result, &[(8, 10)]);
+}
+
+#[test]
+fn the_same_overline_wins_for_white_in_renju() {
+    let b = board(
+        Rule::Renju,
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . X O O O O . O X . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . X X X X . O . . . X .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+    );
+    let result = search(&b, 10_000);
+    assert_plays(&result, &[(7, 7)]);
+    assert_eq!(result.score, mate_in(1));
+}
