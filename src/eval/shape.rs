@@ -5,7 +5,7 @@
 //! patterns: every query scans four cells each way. The classification of a
 //! nine-cell line is computed once per rule family into a lookup table.
 
-use crate::board::{Board, Cell, Color, Pos, Rule, STRIDE};
+use crate::board::{Board, Cell, Color, Pos, Rule};
 use std::sync::OnceLock;
 
 /// What one line through a cell becomes when a stone is placed on the cell,
@@ -217,10 +217,8 @@ fn table(rule: FiveRule) -> &'static [Shape] {
     }
 }
 
-/// Padded-array offsets of the four line directions.
-pub const DIRECTIONS: [isize; 4] = [1, STRIDE as isize, STRIDE as isize + 1, STRIDE as isize - 1];
-
-/// The shapes a stone on `pos` would make for each colour, by direction.
+/// The shapes a stone on `pos` would make for each colour, by direction (the
+/// board's geometry order; a hex board leaves the fourth `Dead`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct CellShapes {
     pub shapes: [[Shape; 4]; 2],
@@ -245,7 +243,7 @@ impl ShapeReader {
     /// Both colours' shapes through the empty cell `pos`.
     pub fn cell(&self, board: &Board, pos: Pos) -> CellShapes {
         let mut shapes = [[Shape::Dead; 4]; 2];
-        for (d, &delta) in DIRECTIONS.iter().enumerate() {
+        for (d, &delta) in board.geometry().deltas().iter().enumerate().take(4) {
             let mut keys = [0usize; 2];
             let mut bit = 0;
             for step in (-(REACH as isize)..=REACH as isize).filter(|&s| s != 0) {

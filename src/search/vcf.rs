@@ -7,7 +7,6 @@
 
 use super::position::Position;
 use crate::board::{Color, Pos, Rule};
-use crate::eval::shape::DIRECTIONS;
 use crate::eval::Threat;
 
 /// Positions proven to hold no VCF, direct-mapped by hash.
@@ -118,7 +117,7 @@ impl VcfSolver {
     /// The point where the stone just played on `four` would make five.
     fn five_point(position: &Position, four: Pos, color: Color) -> Option<Pos> {
         let board = &position.board;
-        DIRECTIONS.iter().find_map(|&delta| {
+        board.geometry().deltas().iter().find_map(|&delta| {
             (-4..=4)
                 .filter(|&s| s != 0)
                 .map(|s| four.offset(delta, s))
