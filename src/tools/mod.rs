@@ -1,5 +1,11 @@
 //! Tools that ship with the engine, run as `pbrain-wuzi <subcommand>`: bench,
-//! opening generator, game review. The match runner is its own binary.
+//! opening generator, game review. The match runner is its own binary
+//! (`wuzi-match`) built on `match_runner`; `openings` and `records` are the
+//! file formats the tools share.
+
+pub mod match_runner;
+pub mod openings;
+pub mod records;
 
 pub mod bench;
 

@@ -1,0 +1,198 @@
+//! One engine process seen from the manager's side: spawning it, writing
+//! command lines, and reading its replies with deadlines.
+//!
+//! A reader thread owns the child's stdout and forwards every line over a
+//! channel, so a silent or hung engine can never block the runner: every read
+//! is a `recv_timeout` against a deadline.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// How to start an engine and what to tell it besides the standard `INFO` keys.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSpec {
+    /// Shown in progress lines, tables and records.
+    pub name: String,
+    /// Program and arguments, already split.
+    pub command: Vec<String>,
+    /// Extra `INFO <key> <value>` lines sent after the standard ones.
+    pub info: Vec<(String, String)>,
+}
+
+/// What a read from the engine produced.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Reply {
+    Line(String),
+    /// The deadline passed without a line.
+    Timeout,
+    /// The engine closed its stdout (it exited or crashed).
+    Closed,
+}
+
+/// Optional sink for the raw conversation (`--log`): (engine name, direction, line).
+pub type Transcript = dyn Fn(&str, &str, &str) + Send + Sync;
+
+pub struct EngineProcess {
+    name: String,
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl EngineProcess {
+    /// Starts the engine. Its stderr is discarded: only stdout is protocol.
+    pub fn spawn(spec: &EngineSpec) -> std::io::Result<EngineProcess> {
+        let (program, args) = spec.command.split_first().ok_or_else(|| {
+            std::io::Error::new(std::io::ErrorKind::InvalidInput, "empty engine command")
+        })?;
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()?;
+        let stdout = child.stdout.take().expect("stdout was piped");
+        let stdin = child.stdin.take();
+        let (sender, lines) = mpsc::channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Ok(EngineProcess {
+            name: spec.name.clone(),
+            child,
+            stdin,
+            lines,
+        })
+    }
+
+    /// Writes one command line. `false` when the pipe is broken (the engine died).
+    pub fn send(&mut self, line: &str, transcript: Option<&Transcript>) -> bool {
+        if let Some(log) = transcript {
+            log(&self.name, "<", line);
+        }
+        let Some(stdin) = self.stdin.as_mut() else {
+            return false;
+        };
+        writeln!(stdin, "{line}")
+            .and_then(|_| stdin.flush())
+            .is_ok()
+    }
+
+    /// The next line, trimmed of the line ending, or why there is none before `deadline`.
+    pub fn read_line(&mut self, deadline: Instant, transcript: Option<&Transcript>) -> Reply {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(wait) {
+            Ok(line) => {
+                let line = line.trim_end_matches(['\r', '\n']).to_string();
+                if let Some(log) = transcript {
+                    log(&self.name, ">", &line);
+                }
+                Reply::Line(line)
+            }
+            Err(RecvTimeoutError::Timeout) => Reply::Timeout,
+            Err(RecvTimeoutError::Disconnected) => Reply::Closed,
+        }
+    }
+
+    /// Throws away lines the engine sent after its last answer (a late
+    /// `MESSAGE`, say), so they are not taken as the answer to the next command.
+    pub fn drain(&mut self) {
+        while self.lines.try_recv().is_ok() {}
+    }
+
+    /// Sends `END`, gives the engine `grace` to exit, then kills it.
+    pub fn quit(mut self, grace: Duration, transcript: Option<&Transcript>) {
+        self.send("END", transcript);
+        self.stdin = None;
+        let deadline = Instant::now() + grace;
+        while Instant::now() < deadline {
+            if matches!(self.child.try_wait(), Ok(Some(_))) {
+                return;
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+        self.kill();
+    }
+
+    /// Ends the process at once (after a crash, a time-out or a bad move).
+    pub fn kill(mut self) {
+        self.stdin = None;
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for EngineProcess {
+    fn drop(&mut self) {
+        // Never leave a child behind, whatever path dropped us.
+        if matches!(self.child.try_wait(), Ok(None)) {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+/// Splits a command line into words: whitespace separates, single or double
+/// quotes group, a backslash escapes the next character (outside single quotes).
+pub fn split_command(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut quote: Option<char> = None;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some('\''), c) => word.push(c),
+            (_, '\\') => {
+                if let Some(next) = chars.next() {
+                    word.push(next);
+                }
+                in_word = true;
+            }
+            (Some(_), c) => word.push(c),
+            (None, '"' | '\'') => {
+                quote = Some(c);
+                in_word = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            (None, c) => {
+                word.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if in_word {
+        words.push(word);
+    }
+    words
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn split_command_handles_quotes_and_escapes() {
+        assert_eq!(split_command("  a  b "), vec!["a", "b"]);
+        assert_eq!(
+            split_command(r#"python3 "my engine.py" 'x y' a\ b"#),
+            vec!["python3", "my engine.py", "x y", "a b"]
+        );
+        assert_eq!(split_command(r#"a "" b"#), vec!["a", "", "b"]);
+        assert!(split_command("   ").is_empty());
+    }
+}

@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""A scripted pbrain engine for the match runner's tests.
+
+It plays the first empty point of its move list (`--moves x,y;x,y;...`;
+`--moves-white` replaces it when it plays White, i.e. when an odd number of
+stones is on the board), or, without a list, the empty point nearest the centre. Options make it misbehave
+on purpose on its N-th move request (1-based, counted per process):
+
+  --crash-at N        exit without answering
+  --crash-once FILE   exit on the first request if FILE does not exist (then create it)
+  --hang-at N         sleep 60 s instead of answering
+  --occupied-at N     answer with a point that already holds a stone
+  --offboard-at N     answer 99,99
+  --garbage-at N      answer 'hello there'
+  --no-ok             never answer START
+  --error-start       answer START with 'ERROR no thanks'
+  --chatty            send MESSAGE, DEBUG and UNKNOWN lines before every move
+  --slow MS           sleep MS before every move
+  --log FILE          append every command received to FILE
+"""
+import sys
+import time
+import os
+
+
+def main():
+    args = sys.argv[1:]
+    opts = {}
+    flags = set()
+    i = 0
+    while i < len(args):
+        if args[i] in ("--no-ok", "--error-start", "--chatty"):
+            flags.add(args[i])
+            i += 1
+        else:
+            opts[args[i]] = args[i + 1]
+            i += 2
+    log = open(opts["--log"], "a") if "--log" in opts else None
+    def move_list(option):
+        text = opts.get(option, "")
+        return [tuple(int(v) for v in m.split(",")) for m in text.split(";") if m]
+
+    moves = move_list("--moves")
+    moves_white = move_list("--moves-white") or moves
+    width = height = 15
+    stones = set()
+    requests = 0
+    in_board = False
+
+    def say(line):
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+
+    def at(option):
+        return option in opts and int(opts[option]) == requests
+
+    def answer():
+        nonlocal requests
+        requests += 1
+        if at("--crash-at"):
+            sys.exit(3)
+        if "--crash-once" in opts and requests == 1 and not os.path.exists(opts["--crash-once"]):
+            open(opts["--crash-once"], "w").close()
+            sys.exit(3)
+        if at("--hang-at"):
+            time.sleep(60)
+        if "--slow" in opts:
+            time.sleep(int(opts["--slow"]) / 1000.0)
+        if "--chatty" in flags:
+            say("MESSAGE thinking hard")
+            say("DEBUG depth 1")
+            say("UNKNOWN whatever")
+        if at("--occupied-at") and stones:
+            x, y = sorted(stones)[0]
+            say(f"{x},{y}")
+            return
+        if at("--offboard-at"):
+            say("99,99")
+            return
+        if at("--garbage-at"):
+            say("hello there")
+            return
+        mine = moves_white if len(stones) % 2 == 1 else moves
+        candidates = [m for m in mine if m not in stones]
+        if not candidates:
+            cx, cy = width // 2, height // 2
+            cells = [(x, y) for y in range(height) for x in range(width) if (x, y) not in stones]
+            cells.sort(key=lambda p: (max(abs(p[0] - cx), abs(p[1] - cy)), p[1], p[0]))
+            candidates = cells
+        move = candidates[0]
+        stones.add(move)
+        say(f"{move[0]},{move[1]}")
+
+    for raw in sys.stdin:
+        line = raw.strip()
+        if log:
+            log.write(line + "\n")
+            log.flush()
+        word = line.split(" ")[0].upper()
+        if in_board:
+            if word == "DONE":
+                in_board = False
+                answer()
+            else:
+                x, y, _ = (int(v) for v in line.split(","))
+                stones.add((x, y))
+            continue
+        if word in ("START", "RECTSTART"):
+            if "--no-ok" in flags:
+                continue
+            if "--error-start" in flags:
+                say("ERROR no thanks")
+                continue
+            size = line.split(" ")[1]
+            if "," in size:
+                width, height = (int(v) for v in size.split(","))
+            else:
+                width = height = int(size)
+            stones = set()
+            say("OK")
+        elif word == "BEGIN":
+            answer()
+        elif word == "TURN":
+            x, y = (int(v) for v in line.split(" ")[1].split(","))
+            stones.add((x, y))
+            answer()
+        elif word == "BOARD":
+            in_board = True
+        elif word == "END":
+            return
+
+
+if __name__ == "__main__":
+    main()

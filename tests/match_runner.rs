@@ -1,0 +1,370 @@
+//! The match runner against scripted fake engines (tests/fake-engine/
+//! fake_engine.py) that misbehave on purpose: adjudication, clocks, crashes,
+//! restarts, records, concurrency and the SPRT stop.
+//!
+//! Time limits here are generous (seconds) wherever a well-behaved engine must
+//! not lose on time, so a loaded machine does not make the tests flaky.
+
+use std::path::{Path, PathBuf};
+use wuzi::tools::match_runner::config::MatchConfig;
+use wuzi::tools::match_runner::stats::SprtVerdict;
+use wuzi::tools::match_runner::{run, MatchSummary};
+
+/// Black plays along row 0, White along row 2: Black wins by five at stone 9.
+const BLACK_ROW0_WHITE_ROW2: &str =
+    "--moves 0,0;1,0;2,0;3,0;4,0;5,0;6,0 --moves-white 0,2;1,2;2,2;3,2;4,2;5,2;6,2";
+
+fn fake_engine(options: &str) -> String {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fake-engine/fake_engine.py");
+    format!("python3 '{}' {options}", script.display())
+}
+
+fn scratch_dir(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("wuzi-match-{test}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn play(engine1: &str, engine2: &str, options: &[&str]) -> (MatchSummary, String) {
+    let mut args: Vec<String> = vec![
+        "--engine1".into(),
+        fake_engine(engine1),
+        "--engine2".into(),
+        fake_engine(engine2),
+        "--name1".into(),
+        "one".into(),
+        "--name2".into(),
+        "two".into(),
+    ];
+    args.extend(options.iter().map(|s| s.to_string()));
+    let config = MatchConfig::from_args(&args).expect("valid arguments");
+    let mut output = Vec::new();
+    let summary = run(&config, &mut output).expect("the match runs");
+    (summary, String::from_utf8(output).unwrap())
+}
+
+fn lines(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn a_five_wins_and_the_manager_sequence_is_followed() {
+    let dir = scratch_dir("five");
+    let openings = dir.join("openings.txt");
+    // Pos format: o15 = (14,14) Black, o13 = (14,12) White; Black to move.
+    std::fs::write(&openings, "o15o13\n").unwrap();
+    let (log1, log2) = (dir.join("one.log"), dir.join("two.log"));
+    let sgf = dir.join("sgf");
+    let psq = dir.join("psq");
+    let (summary, output) = play(
+        &format!("{BLACK_ROW0_WHITE_ROW2} --log '{}'", log1.display()),
+        &format!("{BLACK_ROW0_WHITE_ROW2} --log '{}'", log2.display()),
+        &[
+            "--openings",
+            openings.to_str().unwrap(),
+            "--sgf",
+            sgf.to_str().unwrap(),
+            "--psq",
+            psq.to_str().unwrap(),
+        ],
+    );
+    // Each side wins its Black game: colours were swapped.
+    assert_eq!(
+        (
+            summary.tally.wins,
+            summary.tally.losses,
+            summary.tally.draws
+        ),
+        (1, 1, 0)
+    );
+    for game in &summary.games {
+        assert_eq!(game.outcome.reason.to_string(), "five");
+        assert_eq!(game.outcome.moves.len(), 2 + 9);
+    }
+    assert!(output.contains("game    1/2"), "{output}");
+    assert!(
+        output.contains("Elo difference (one - two): +0.0"),
+        "{output}"
+    );
+
+    let one = lines(&log1);
+    let expected_start = [
+        "START 15",
+        "INFO timeout_turn 1000",
+        "INFO timeout_match 0",
+        "INFO max_memory 367001600",
+        "INFO game_type 1",
+        "INFO rule 0",
+        "INFO time_left 2147483647",
+        "BOARD",
+        "14,14,1",
+        "14,12,2",
+        "DONE",
+        "INFO time_left 2147483647",
+        "TURN 0,2",
+    ];
+    assert_eq!(one[..expected_start.len()], expected_start, "{one:#?}");
+    // Engine two is White in game 1: its first request lists Black's stones as 2.
+    let two = lines(&log2);
+    let board_at = two.iter().position(|l| l == "BOARD").unwrap();
+    assert_eq!(
+        two[board_at..board_at + 5],
+        ["BOARD", "14,14,2", "14,12,1", "0,0,2", "DONE"]
+    );
+    assert_eq!(
+        one.iter().filter(|l| l.starts_with("START")).count(),
+        2,
+        "START per game"
+    );
+    assert_eq!(one.last().map(String::as_str), Some("END"));
+
+    let record = std::fs::read_to_string(sgf.join("game-0001.sgf")).unwrap();
+    assert!(record.starts_with("(;FF[4]GM[4]"), "{record}");
+    assert!(record.contains("PB[one]PW[two]RE[B+1]"), "{record}");
+    assert!(
+        record.contains(";B[oo]C[opening move];W[om]C[opening move];B[aa]C["),
+        "{record}"
+    );
+    let psq_text = std::fs::read_to_string(psq.join("game-0002.psq")).unwrap();
+    assert!(
+        psq_text.starts_with("Piskvorky 15x15, 11:11, 0\n15,15,0\n15,13,0\n1,1,"),
+        "{psq_text}"
+    );
+    assert!(psq_text.ends_with("two\none\n-1\n"), "{psq_text}");
+}
+
+#[test]
+fn a_misbehaving_engine_loses_and_is_restarted() {
+    let cases = [
+        ("--crash-at 2", "crash"),
+        ("--hang-at 2", "time-out"),
+        ("--occupied-at 2", "(occupied)"),
+        ("--offboard-at 1", "illegal move 99,99 (off the board)"),
+        ("--garbage-at 2", "garbage 'hello there'"),
+        ("--no-ok", "no start (no OK in time)"),
+        ("--error-start", "no start (ERROR no thanks)"),
+    ];
+    for (misbehaviour, fault) in cases {
+        let (summary, output) = play(
+            &format!("{BLACK_ROW0_WHITE_ROW2} {misbehaviour}"),
+            BLACK_ROW0_WHITE_ROW2,
+            &[
+                "--turn",
+                "2000",
+                "--tolerance",
+                "1000",
+                "--start-timeout",
+                "2000",
+            ],
+        );
+        assert_eq!(summary.tally.losses, 2, "{misbehaviour}: {output}");
+        assert_eq!(summary.faults[0].len(), 2, "{misbehaviour}");
+        assert!(
+            summary.faults[0].iter().all(|f| f.contains(fault)),
+            "{misbehaviour}: {:?}",
+            summary.faults[0]
+        );
+        assert!(summary.faults[1].is_empty(), "{misbehaviour}");
+        assert_eq!(
+            summary.restarts,
+            [1, 0],
+            "{misbehaviour}: a fresh process for game 2"
+        );
+    }
+}
+
+#[test]
+fn messages_and_other_chatter_are_skipped() {
+    let (summary, _) = play(
+        &format!("{BLACK_ROW0_WHITE_ROW2} --chatty"),
+        BLACK_ROW0_WHITE_ROW2,
+        &[],
+    );
+    assert_eq!((summary.tally.wins, summary.tally.losses), (1, 1));
+    assert!(summary.faults[0].is_empty());
+}
+
+#[test]
+fn the_match_carries_on_after_a_crash() {
+    let dir = scratch_dir("crash-once");
+    let marker = dir.join("crashed");
+    let (summary, output) = play(
+        &format!(
+            "{BLACK_ROW0_WHITE_ROW2} --crash-once '{}'",
+            marker.display()
+        ),
+        BLACK_ROW0_WHITE_ROW2,
+        &["--games", "4"],
+    );
+    assert_eq!(summary.faults[0], vec!["crash".to_string()], "{output}");
+    assert_eq!(summary.restarts, [1, 0]);
+    let reasons: Vec<String> = summary
+        .games
+        .iter()
+        .map(|g| g.outcome.reason.to_string())
+        .collect();
+    assert_eq!(reasons, ["crash", "five", "five", "five"]);
+    // Game 3 has engine one as Black again, playing normally: it wins.
+    assert_eq!((summary.tally.wins, summary.tally.losses), (1, 3));
+}
+
+#[test]
+fn a_full_board_and_the_move_cap_are_draws() {
+    // 5x5, filled without any five:
+    //   X X O O X
+    //   O O X X O
+    //   X X O O X
+    //   O O X X O
+    //   X X O O X
+    let black = "0,0;1,0;4,0;2,1;3,1;0,2;1,2;4,2;2,3;3,3;0,4;1,4;4,4";
+    let white = "2,0;3,0;0,1;1,1;4,1;2,2;3,2;0,3;1,3;4,3;2,4;3,4";
+    let engine = format!("--moves '{black}' --moves-white '{white}'");
+    let (summary, _) = play(&engine, &engine, &["--size", "5"]);
+    assert_eq!(summary.tally.draws, 2);
+    assert!(summary
+        .games
+        .iter()
+        .all(|g| g.outcome.reason.to_string() == "full board"));
+    assert_eq!(summary.games[0].outcome.moves.len(), 25);
+
+    let (summary, _) = play(
+        BLACK_ROW0_WHITE_ROW2,
+        BLACK_ROW0_WHITE_ROW2,
+        &["--max-stones", "6"],
+    );
+    assert_eq!(summary.tally.draws, 2);
+    assert!(summary
+        .games
+        .iter()
+        .all(|g| g.outcome.reason.to_string() == "move cap"));
+    assert_eq!(summary.games[0].outcome.moves.len(), 6);
+}
+
+#[test]
+fn the_match_clock_runs_out() {
+    // 1000 ms for the game, 400 ms a move: the third move overruns
+    // (1000 - 2·400 = 200 ms left, + 200 ms tolerance < 400 ms).
+    let dir = scratch_dir("clock");
+    let log = dir.join("one.log");
+    let (summary, output) = play(
+        &format!(
+            "{BLACK_ROW0_WHITE_ROW2} --slow 400 --log '{}'",
+            log.display()
+        ),
+        BLACK_ROW0_WHITE_ROW2,
+        &["--turn", "0", "--match", "1000", "--tolerance", "200"],
+    );
+    assert_eq!(summary.tally.losses, 2, "{output}");
+    assert!(summary.faults[0].iter().all(|f| f == "time-out"));
+    let sent = lines(&log);
+    assert!(
+        !sent.iter().any(|l| l.starts_with("INFO timeout_turn")),
+        "no per-move limit"
+    );
+    assert!(sent.contains(&"INFO timeout_match 1000".to_string()));
+    let time_left: Vec<i64> = sent
+        .iter()
+        .filter_map(|l| l.strip_prefix("INFO time_left "))
+        .map(|v| v.parse().unwrap())
+        .collect();
+    assert_eq!(time_left[0], 1000);
+    assert!(time_left[1] <= 600 && time_left[2] <= 200, "{time_left:?}");
+}
+
+#[test]
+fn sprt_stops_the_match_and_games_run_concurrently() {
+    // Black always wins, each engine plays Black half the time: the score is
+    // 50 %, far from +200 Elo, so H0 is accepted after about a dozen games.
+    let (summary, output) = play(
+        BLACK_ROW0_WHITE_ROW2,
+        BLACK_ROW0_WHITE_ROW2,
+        &[
+            "--games",
+            "200",
+            "--concurrency",
+            "2",
+            "--sprt",
+            "0,200,0.2,0.2",
+        ],
+    );
+    assert_eq!(summary.verdict, Some(SprtVerdict::AcceptH0), "{output}");
+    let played = summary.games.len();
+    // At least five results are needed (LLR -1.44 at +2 -3), and the two
+    // games in flight when it stops still count.
+    assert!((5..40).contains(&played), "{played} games\n{output}");
+    let numbers: Vec<usize> = summary.games.iter().map(|g| g.number).collect();
+    assert_eq!(
+        numbers,
+        (0..played).collect::<Vec<_>>(),
+        "no game lost or doubled"
+    );
+    assert!(output.contains("-> H0 accepted"), "{output}");
+    assert_eq!(summary.black_wins as usize, played);
+}
+
+#[test]
+fn the_binary_prints_usage_and_plays() {
+    let binary = env!("CARGO_BIN_EXE_wuzi-match");
+    let help = std::process::Command::new(binary)
+        .arg("--help")
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&help.stdout).contains("usage: wuzi-match"));
+    assert!(help.stderr.is_empty(), "stderr stays silent");
+
+    let output = std::process::Command::new(binary)
+        .args([
+            "--engine1",
+            &fake_engine(""),
+            "--engine2",
+            &fake_engine(""),
+            "--size",
+            "7",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{text}");
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("game ")).count(),
+        2,
+        "{text}"
+    );
+    assert!(text.contains("LOS"), "{text}");
+
+    let missing = std::process::Command::new(binary)
+        .args([
+            "--engine1",
+            "/nonexistent/engine",
+            "--engine2",
+            &fake_engine(""),
+        ])
+        .output()
+        .unwrap();
+    assert!(!missing.status.success());
+    assert!(String::from_utf8_lossy(&missing.stdout).contains("cannot start"));
+}
+
+#[test]
+fn a_renju_forbidden_move_loses_for_black() {
+    // Black's fifth stone at (7,7) makes two open threes at once:
+    //   . . . . . . . . .      row 5:  (7,5)
+    //   . . . . . . . X .      row 6:  (7,6)
+    //   . . . . . X X * .      row 7:  (5,7) (6,7) and * = (7,7)
+    // White plays spaced-out stones on the bottom row.
+    let engine = "--moves '5,7;7,5;6,7;7,6;7,7' --moves-white '0,14;2,14;4,14;10,14;12,14'";
+    let (summary, output) = play(engine, engine, &["--rule", "4"]);
+    assert_eq!(summary.white_wins, 2, "{output}");
+    for game in &summary.games {
+        assert_eq!(game.outcome.reason.to_string(), "forbidden move (DoubleThree)");
+        assert_eq!(game.outcome.moves.len(), 9);
+    }
+    // Under freestyle the same stones are just a move: the game goes on.
+    let (summary, _) = play(engine, engine, &["--max-stones", "10"]);
+    assert!(summary.games.iter().all(|g| g.outcome.reason.to_string() == "move cap"));
+}
