@@ -361,10 +361,16 @@ fn a_renju_forbidden_move_loses_for_black() {
     let (summary, output) = play(engine, engine, &["--rule", "4"]);
     assert_eq!(summary.white_wins, 2, "{output}");
     for game in &summary.games {
-        assert_eq!(game.outcome.reason.to_string(), "forbidden move (DoubleThree)");
+        assert_eq!(
+            game.outcome.reason.to_string(),
+            "forbidden move (DoubleThree)"
+        );
         assert_eq!(game.outcome.moves.len(), 9);
     }
     // Under freestyle the same stones are just a move: the game goes on.
     let (summary, _) = play(engine, engine, &["--max-stones", "10"]);
-    assert!(summary.games.iter().all(|g| g.outcome.reason.to_string() == "move cap"));
+    assert!(summary
+        .games
+        .iter()
+        .all(|g| g.outcome.reason.to_string() == "move cap"));
 }
