@@ -3,11 +3,10 @@
 //! (`wuzi-match`) built on `match_runner`; `openings` and `records` are the
 //! file formats the tools share.
 
+pub mod bench;
 pub mod match_runner;
 pub mod openings;
 pub mod records;
-
-pub mod bench;
 
 use std::process::ExitCode;
 
