@@ -17,11 +17,16 @@ pub enum Geometry {
 const SQUARE_DIRECTIONS: [(isize, isize); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
 const HEX_DIRECTIONS: [(isize, isize); 3] = [(1, 0), (0, 1), (1, -1)];
 
+/// The step in the padded cell array that moves by (dx, dy) on the board.
+pub const fn delta((dx, dy): (isize, isize)) -> isize {
+    dy * STRIDE as isize + dx
+}
+
 const fn deltas<const N: usize>(directions: [(isize, isize); N]) -> [isize; N] {
     let mut deltas = [0; N];
     let mut i = 0;
     while i < N {
-        deltas[i] = directions[i].1 * STRIDE as isize + directions[i].0;
+        deltas[i] = delta(directions[i]);
         i += 1;
     }
     deltas

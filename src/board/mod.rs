@@ -1,17 +1,52 @@
-//! The board: stones, move history, Zobrist hash, the win rules and renju's
-//! forbidden points. Knows nothing about search or the protocol.
+//! The board: stones, move history, Zobrist hash, the win rules, line
+//! patterns kept up to date incrementally, and renju's forbidden points.
+//! Knows nothing about search or the protocol.
 //!
 //! Contract used by the other layers (keep it stable, extend it freely):
 //! construction with a size and a rule, checked `play`/`place`/`undo`/`remove`
 //! for the session, unchecked `make`/`unmake` for the search, `is_win`,
 //! `forbidden`, `hash`.
+//!
+//! # What the search reads (all O(1) unless noted)
+//!
+//! - `threat(pos, color) -> Threat`: what playing the empty cell `pos` makes
+//!   for `color`, all lines together (`Five`, `OpenFour`, `DoubleFour`,
+//!   `FourThree`, `Four`, `DoubleThree`, `OpenThree`, `Three`, `OpenTwo`,
+//!   `Two`, `None`, and `Forbidden` for Black's forbidden points in renju).
+//! - `pattern(pos, color, dir) -> Pattern`: the same for one line, `dir`
+//!   indexing `geometry().directions()`.
+//! - `threat_count(color, threat)`, `threat_count_at_least(color, threat)`:
+//!   how many empty cells have that threat, e.g. "does White have a five
+//!   point" is `threat_count(White, Threat::Five) > 0`.
+//! - `cells_with_threat(color, at_least)`: those cells (a board scan).
+//! - `candidates()` / `is_candidate(pos)`: empty cells within two steps of a
+//!   stone.
+//! - `is_legal(pos)`: empty and, for Black in renju, not forbidden. The
+//!   search must only play legal moves.
+//!
+//! Every `make`/`unmake` updates the line keys of the cells that see the
+//! stone (five each way in each direction), their patterns and threats and
+//! the counts. Renju adds one step: an overline or double four is read off
+//! the patterns, while a candidate double-three is settled by the recursive
+//! judge in `renju.rs` and the verdict cached by position hash.
+//!
+//! Module map: `types` (colours, cells, positions, rules), `geometry`
+//! (directions as data), `line` (line keys), `pattern` (line patterns and
+//! their tables), `threat` (cell threats), `lines` (the incremental state),
+//! `renju` (the exact forbidden-point judge), `zobrist` (hash keys).
 
 mod geometry;
+mod line;
+mod lines;
+mod pattern;
 mod renju;
+mod threat;
 mod types;
 mod zobrist;
 
 pub use geometry::Geometry;
+pub use pattern::Pattern;
+pub use threat::Threat;
 pub use types::{Cell, Color, Pos, Rule, CELL_COUNT, MAX_SIZE, MIN_SIZE, PADDING, STRIDE};
 
 use std::fmt;
@@ -73,6 +108,8 @@ pub struct Board {
     history: Vec<Pos>,
     stones: [usize; 2],
     hash: u64,
+    lines: lines::LineState,
+    forbidden_cache: renju::VerdictCache,
 }
 
 impl Board {
@@ -98,16 +135,56 @@ impl Board {
                 cells[Pos::new(x, y).index()] = Cell::Empty;
             }
         }
+        let on_board: Vec<Pos> = (0..height)
+            .flat_map(|y| (0..width).map(move |x| Pos::new(x, y)))
+            .collect();
         Ok(Board {
             width,
             height,
             rule,
             geometry,
+            lines: lines::LineState::new(rule, geometry, &on_board, &cells),
             cells,
             history: Vec::with_capacity(width * height),
             stones: [0, 0],
             hash: 0,
+            forbidden_cache: renju::VerdictCache::default(),
         })
+    }
+
+    /// A board drawn as rows of `X` (black), `O` (white), `#` (wall) and
+    /// `.` (empty), separated by spaces or not; the size is the drawing's.
+    /// Any other non-space character reads as empty, so tests may mark
+    /// points of interest. The stones are placed row by row.
+    pub fn from_diagram(text: &str, rule: Rule, geometry: Geometry) -> Result<Board, String> {
+        let rows: Vec<Vec<char>> = text
+            .lines()
+            .map(|line| {
+                line.chars()
+                    .filter(|c| !c.is_whitespace())
+                    .collect::<Vec<char>>()
+            })
+            .filter(|row| !row.is_empty())
+            .collect();
+        let width = rows.first().map_or(0, Vec::len);
+        if rows.iter().any(|row| row.len() != width) {
+            return Err("rows of different lengths".to_string());
+        }
+        let mut board =
+            Board::with_geometry(width, rows.len(), rule, geometry).map_err(|e| e.to_string())?;
+        for (y, row) in rows.iter().enumerate() {
+            for (x, &c) in row.iter().enumerate() {
+                let pos = Pos::new(x, y);
+                let placed = match c {
+                    'X' | 'x' => board.place(pos, Color::Black),
+                    'O' | 'o' => board.place(pos, Color::White),
+                    '#' => board.place_wall(pos),
+                    _ => Ok(()),
+                };
+                placed.map_err(|e| format!("{pos:?}: {e}"))?;
+            }
+        }
+        Ok(board)
     }
 
     pub fn width(&self) -> usize {
@@ -196,6 +273,9 @@ impl Board {
     pub fn place_wall(&mut self, pos: Pos) -> Result<(), MoveError> {
         self.check_empty(pos)?;
         self.cells[pos.index()] = Cell::Wall;
+        self.lines.place(pos, Cell::Wall);
+        // The hash ignores walls, so verdicts cached before this one may be stale.
+        self.forbidden_cache.clear();
         Ok(())
     }
 
@@ -241,6 +321,7 @@ impl Board {
 
     fn put(&mut self, pos: Pos, color: Color) {
         self.cells[pos.index()] = Cell::Stone(color);
+        self.lines.place(pos, Cell::Stone(color));
         self.stones[color.index()] += 1;
         self.hash ^= zobrist::key(color, pos);
         self.history.push(pos);
@@ -249,6 +330,7 @@ impl Board {
     fn lift(&mut self, pos: Pos) {
         if let Cell::Stone(color) = self.cell(pos) {
             self.cells[pos.index()] = Cell::Empty;
+            self.lines.lift(pos, Cell::Stone(color));
             self.stones[color.index()] -= 1;
             self.hash ^= zobrist::key(color, pos);
         }
@@ -281,14 +363,8 @@ impl Board {
     pub fn is_win(&self, pos: Pos, color: Color) -> bool {
         self.geometry.deltas().iter().any(|&delta| {
             let (length, enemy_ends) = self.run_through(pos, color, delta);
-            let both_blocked = enemy_ends[0] && enemy_ends[1];
-            match self.rule {
-                Rule::Freestyle => length >= 5,
-                Rule::Standard => length == 5,
-                Rule::Renju => length == 5 || (length > 5 && color == Color::White),
-                Rule::Caro => length > 5 || (length == 5 && !both_blocked),
-                Rule::CaroExact => length == 5 && !both_blocked,
-            }
+            self.rule
+                .is_winning_row(color, length, enemy_ends[0] && enemy_ends[1])
         })
     }
 
@@ -302,12 +378,35 @@ impl Board {
     }
 
     /// Whether Black may not play `pos` under renju. Always `None` for other
-    /// rules, for White, and for occupied points.
+    /// rules and for occupied points; does not depend on whose turn it is.
     pub fn forbidden(&self, pos: Pos) -> Option<Forbidden> {
         if self.rule != Rule::Renju || !self.is_empty(pos) {
             return None;
         }
-        renju::Judge::new(&self.cells, self.geometry.deltas()).forbidden(pos)
+        // The line patterns decide overlines and double fours exactly, and
+        // name every candidate double-three; only those need the recursion.
+        match self.lines.threat(pos, Color::Black) {
+            Threat::Forbidden if self.has_pattern(pos, Color::Black, Pattern::Overline) => {
+                Some(Forbidden::Overline)
+            }
+            Threat::Forbidden => Some(Forbidden::DoubleFour),
+            Threat::DoubleThree => self.judge_double_three(pos),
+            _ => None,
+        }
+    }
+
+    fn has_pattern(&self, pos: Pos, color: Color, pattern: Pattern) -> bool {
+        (0..self.geometry.deltas().len()).any(|dir| self.lines.pattern(pos, color, dir) == pattern)
+    }
+
+    /// The recursive verdict on a candidate double-three, cached by position.
+    fn judge_double_three(&self, pos: Pos) -> Option<Forbidden> {
+        if let Some(verdict) = self.forbidden_cache.get(self.hash, pos) {
+            return verdict;
+        }
+        let verdict = renju::Judge::new(&self.cells, self.geometry.deltas()).forbidden(pos);
+        self.forbidden_cache.put(self.hash, pos, verdict);
+        verdict
     }
 
     /// Every point Black may not play, row by row. Empty unless the rule is
@@ -316,10 +415,121 @@ impl Board {
         if self.rule != Rule::Renju {
             return Vec::new();
         }
-        let mut judge = renju::Judge::new(&self.cells, self.geometry.deltas());
         self.empty_cells()
-            .filter(|&p| judge.forbidden(p).is_some())
+            .filter(|&p| self.forbidden(p).is_some())
             .collect()
+    }
+
+    /// What the line through the empty cell `pos` along direction `dir` (an
+    /// index into `geometry().directions()`) becomes if `color` plays there.
+    /// `Pattern::None` for occupied cells.
+    pub fn pattern(&self, pos: Pos, color: Color, dir: usize) -> Pattern {
+        self.lines.pattern(pos, color, dir)
+    }
+
+    /// What playing the empty cell `pos` makes for `color`, all lines
+    /// together; `Threat::None` for occupied cells. For Black in renju a
+    /// candidate double-three is settled by the recursive rule: it reads
+    /// `Forbidden` if it is one, and as the threes that remain if not.
+    pub fn threat(&self, pos: Pos, color: Color) -> Threat {
+        let stored = self.lines.threat(pos, color);
+        if stored != Threat::DoubleThree || self.rule != Rule::Renju || color != Color::Black {
+            return stored;
+        }
+        if self.forbidden(pos).is_some() {
+            return Threat::Forbidden;
+        }
+        let dirs = 0..self.geometry.deltas().len();
+        let patterns: Vec<Pattern> = dirs
+            .map(|dir| self.lines.pattern(pos, color, dir))
+            .collect();
+        match Threat::combine(&patterns, false) {
+            Threat::DoubleThree => Threat::OpenThree,
+            legal => legal,
+        }
+    }
+
+    /// How many empty cells have exactly `threat` for `color`, in O(1). These
+    /// are the line-pattern threats: for Black in renju, `DoubleThree` counts
+    /// candidates the recursive rule may still find legal, and `Forbidden`
+    /// counts the overline and double-four points.
+    pub fn threat_count(&self, color: Color, threat: Threat) -> usize {
+        self.lines.count(color, threat)
+    }
+
+    /// How many empty cells have `threat` or better for `color`.
+    pub fn threat_count_at_least(&self, color: Color, threat: Threat) -> usize {
+        Threat::ALL[threat.index()..]
+            .iter()
+            .map(|&t| self.lines.count(color, t))
+            .sum()
+    }
+
+    /// The empty cells whose line-pattern threat for `color` is `at_least`
+    /// or better, row by row.
+    pub fn cells_with_threat(
+        &self,
+        color: Color,
+        at_least: Threat,
+    ) -> impl Iterator<Item = Pos> + '_ {
+        // The counts tell at once whether the scan can find anything.
+        let rows = if self.threat_count_at_least(color, at_least) > 0 {
+            self.height
+        } else {
+            0
+        };
+        (0..rows)
+            .flat_map(move |y| (0..self.width).map(move |x| Pos::new(x, y)))
+            .filter(move |&p| self.is_empty(p) && self.lines.threat(p, color) >= at_least)
+    }
+
+    /// The empty cells within two steps of a stone (along the geometry),
+    /// row by row: where moves are worth considering.
+    pub fn candidates(&self) -> impl Iterator<Item = Pos> + '_ {
+        self.cells().filter(move |&p| self.is_candidate(p))
+    }
+
+    pub fn is_candidate(&self, pos: Pos) -> bool {
+        self.is_empty(pos) && self.lines.stones_near(pos) > 0
+    }
+
+    /// Compares every piece of incremental state with a recount from the
+    /// stones alone; `Err` lists the differences. A test aid (it is slow).
+    pub fn verify_incremental_state(&self) -> Result<(), String> {
+        let on_board: Vec<Pos> = self.cells().collect();
+        let mut walls_and_stones = vec![Cell::Wall; CELL_COUNT];
+        for &pos in &on_board {
+            walls_and_stones[pos.index()] = self.cells[pos.index()];
+        }
+        let fresh = lines::LineState::new(self.rule, self.geometry, &on_board, &walls_and_stones);
+        let mut differences = self.lines.differences(&fresh, &on_board);
+        let hash = self
+            .history
+            .iter()
+            .fold(0, |hash, &pos| match self.cell(pos) {
+                Cell::Stone(color) => hash ^ zobrist::key(color, pos),
+                _ => hash,
+            });
+        if hash != self.hash {
+            differences.push(format!("hash {:x}, recounted {hash:x}", self.hash));
+        }
+        let stones = [Color::Black, Color::White].map(|c| {
+            on_board
+                .iter()
+                .filter(|&&p| self.cell(p) == Cell::Stone(c))
+                .count()
+        });
+        if stones != self.stones || stones[0] + stones[1] != self.history.len() {
+            differences.push(format!(
+                "stone counts {:?}, recounted {stones:?}",
+                self.stones
+            ));
+        }
+        if differences.is_empty() {
+            Ok(())
+        } else {
+            Err(differences.join("\n"))
+        }
     }
 
     /// Whether the side to move may play `pos`: empty and not forbidden.

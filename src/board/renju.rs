@@ -17,6 +17,7 @@
 
 use super::types::{Cell, Color, Pos};
 use super::Forbidden;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Decides forbidden points for Black on one position.
 pub(crate) struct Judge<'a> {
@@ -151,5 +152,101 @@ impl<'a> Judge<'a> {
         [edge(-1), edge(1)]
             .into_iter()
             .all(|end| self.is_empty(end) && self.row_length(end, delta) == 5)
+    }
+}
+
+/// Verdicts of the recursive rule, remembered per (position hash, point) in
+/// a small direct-mapped table. Lossy and lock-free, so a shared board can
+/// fill it from `&self`.
+pub(crate) struct VerdictCache {
+    slots: Box<[AtomicU64]>,
+}
+
+const CACHE_SLOTS: usize = 1 << 12;
+/// The low bit of a slot holds the verdict: set if forbidden.
+const FORBIDDEN_BIT: u64 = 1;
+
+impl Default for VerdictCache {
+    fn default() -> VerdictCache {
+        VerdictCache {
+            slots: (0..CACHE_SLOTS).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+}
+
+impl Clone for VerdictCache {
+    /// A copy starts empty: verdicts are cheap to find again.
+    fn clone(&self) -> VerdictCache {
+        VerdictCache::default()
+    }
+}
+
+impl VerdictCache {
+    fn tag(hash: u64, pos: Pos) -> u64 {
+        (hash ^ (pos.index() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)) & !FORBIDDEN_BIT
+    }
+
+    fn slot(&self, tag: u64) -> &AtomicU64 {
+        &self.slots[(tag >> 52) as usize % CACHE_SLOTS]
+    }
+
+    /// The remembered verdict; only double-threes are ever stored.
+    pub(crate) fn get(&self, hash: u64, pos: Pos) -> Option<Option<Forbidden>> {
+        let tag = Self::tag(hash, pos);
+        let entry = self.slot(tag).load(Ordering::Relaxed);
+        (entry & !FORBIDDEN_BIT == tag && tag != 0)
+            .then(|| (entry & FORBIDDEN_BIT != 0).then_some(Forbidden::DoubleThree))
+    }
+
+    pub(crate) fn put(&self, hash: u64, pos: Pos, verdict: Option<Forbidden>) {
+        debug_assert!(matches!(verdict, None | Some(Forbidden::DoubleThree)));
+        let tag = Self::tag(hash, pos);
+        let bit = if verdict.is_some() { FORBIDDEN_BIT } else { 0 };
+        self.slot(tag).store(tag | bit, Ordering::Relaxed);
+    }
+
+    pub(crate) fn clear(&self) {
+        for slot in self.slots.iter() {
+            slot.store(0, Ordering::Relaxed);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Rule};
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    /// The board answers from its line patterns and runs the recursion only
+    /// on candidate double-threes; that must agree with the judge run on
+    /// every empty point, through random crowded games.
+    #[test]
+    fn pattern_shortcut_agrees_with_the_full_judge() {
+        let mut rng = SmallRng::seed_from_u64(3);
+        let mut checked_forbidden = 0;
+        for _game in 0..12 {
+            let mut board = Board::new(15, 15, Rule::Renju).unwrap();
+            for _ in 0..70 {
+                let near: Vec<Pos> = board.candidates().collect();
+                let pos = if near.is_empty() {
+                    Pos::new(7, 7)
+                } else {
+                    near[rng.gen_range(0..near.len())]
+                };
+                board.make(pos);
+                let mut judge = Judge::new(&board.cells, board.geometry.deltas());
+                for p in board.empty_cells() {
+                    let exact = judge.forbidden(p);
+                    assert_eq!(board.forbidden(p), exact, "{p:?}\n{board:?}");
+                    checked_forbidden += exact.is_some() as usize;
+                }
+            }
+        }
+        assert!(
+            checked_forbidden > 100,
+            "only {checked_forbidden} forbidden points met"
+        );
     }
 }

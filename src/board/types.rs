@@ -111,6 +111,19 @@ pub enum Rule {
 }
 
 impl Rule {
+    /// Whether an unbroken row of `length` stones of `color` wins, given
+    /// whether both cells just beyond its ends hold enemy stones (the board
+    /// edge and walls do not count as enemy stones).
+    pub fn is_winning_row(self, color: Color, length: usize, blocked_both_ends: bool) -> bool {
+        match self {
+            Rule::Freestyle => length >= 5,
+            Rule::Standard => length == 5,
+            Rule::Renju => length == 5 || (length > 5 && color == Color::White),
+            Rule::Caro => length > 5 || (length == 5 && !blocked_both_ends),
+            Rule::CaroExact => length == 5 && !blocked_both_ends,
+        }
+    }
+
     pub const ALL: [Rule; 5] = [
         Rule::Freestyle,
         Rule::Standard,

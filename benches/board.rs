@@ -1,0 +1,123 @@
+//! Micro-benchmarks of the board's hot paths, reported as median ns per
+//! operation over several rounds:
+//!
+//! - `make+unmake`: one stone placed and taken back with the full incremental
+//!   pattern update, over every candidate cell of middle-game positions;
+//! - `forbidden scan`: `forbidden_points()` on middle-game 15x15 renju
+//!   positions, with the recursive verdicts cached (as a search sees them) and
+//!   on a fresh board (nothing cached; the copy is timed and subtracted).
+//!
+//! The positions are the realistic ones of `tests/data/renju-forbidden.txt`
+//! with 30 to 50 stones. Run with `cargo bench --bench board`.
+
+use std::hint::black_box;
+use std::time::Instant;
+use wuzi::board::{Board, Color, Pos, Rule};
+
+fn middle_game_positions(rule: Rule) -> Vec<Board> {
+    let text = include_str!("../tests/data/renju-forbidden.txt");
+    let realistic = text.split("===== 4.").nth(1).unwrap_or("");
+    let points = |list: &str| -> Vec<Pos> {
+        list.split_whitespace()
+            .filter_map(|xy| {
+                let (x, y) = xy.split_once(',')?;
+                Some(Pos::new(x.parse().ok()?, y.parse().ok()?))
+            })
+            .collect()
+    };
+    realistic
+        .lines()
+        .filter_map(|line| {
+            let mut fields = line.split('|');
+            let black = points(fields.next()?.strip_prefix("B:")?);
+            let white = points(fields.next()?.strip_prefix("W:")?);
+            (30..=50)
+                .contains(&(black.len() + white.len()))
+                .then_some((black, white))
+        })
+        .take(40)
+        .map(|(black, white)| {
+            let mut board = Board::new(15, 15, rule).expect("15x15");
+            for (stones, color) in [(black, Color::Black), (white, Color::White)] {
+                for p in stones {
+                    board.place(p, color).expect("empty point");
+                }
+            }
+            board
+        })
+        .collect()
+}
+
+/// Median over many short rounds of the time per operation of `run(item)`,
+/// which performs `ops(item)` operations. Short rounds keep the median clear
+/// of the moments another process holds the core.
+fn median_ns<T>(items: &mut [T], ops: impl Fn(&T) -> usize, mut run: impl FnMut(&mut T)) -> f64 {
+    const ROUNDS: usize = 25;
+    let mut samples = Vec::with_capacity(ROUNDS * items.len());
+    for _ in 0..ROUNDS {
+        for item in items.iter_mut() {
+            let start = Instant::now();
+            run(item);
+            samples.push(start.elapsed().as_nanos() as f64 / ops(item).max(1) as f64);
+        }
+    }
+    samples.sort_by(f64::total_cmp);
+    samples[samples.len() / 2]
+}
+
+fn main() {
+    for rule in [Rule::Freestyle, Rule::Renju] {
+        let mut positions: Vec<(Board, Vec<Pos>)> = middle_game_positions(rule)
+            .into_iter()
+            .map(|board| {
+                let moves = board.candidates().collect();
+                (board, moves)
+            })
+            .collect();
+        let moves: usize = positions.iter().map(|(_, m)| m.len()).sum();
+        let count = positions.len();
+        let ns = median_ns(
+            &mut positions,
+            |(_, m)| m.len(),
+            |(board, moves)| {
+                for &pos in moves.iter() {
+                    board.make(black_box(pos));
+                    board.unmake();
+                }
+            },
+        );
+        println!("make+unmake ({rule:?}): {ns:.1} ns ({count} positions, {moves} moves)");
+    }
+
+    let mut boards = middle_game_positions(Rule::Renju);
+    let forbidden: usize = boards.iter().map(|b| b.forbidden_points().len()).sum();
+    let n = boards.len();
+    let cached = median_ns(
+        &mut boards,
+        |_| 1,
+        |board| {
+            black_box(board.forbidden_points());
+        },
+    );
+    let copy = median_ns(
+        &mut boards,
+        |_| 1,
+        |board| {
+            black_box(board.clone());
+        },
+    );
+    let fresh = median_ns(
+        &mut boards,
+        |_| 1,
+        |board| {
+            black_box(board.clone().forbidden_points());
+        },
+    );
+    println!(
+        "forbidden scan (15x15 renju, {n} positions, {forbidden} forbidden points): \
+         {:.2} us cached, {:.2} us uncached (board copy {:.2} us subtracted)",
+        cached / 1000.0,
+        (fresh - copy) / 1000.0,
+        copy / 1000.0
+    );
+}

@@ -1,0 +1,97 @@
+//! Line keys: what a cell sees along one direction. A key packs the ten
+//! neighbours at steps -5..=-1 and 1..=5 (the cell itself is left out), two
+//! bits each, so placing or lifting one stone changes one key of each cell it
+//! can see with a single xor.
+//!
+//! Five steps each way is exactly what the rules need: a five through the cell
+//! spans at most four steps on either side, and the fifth step decides whether
+//! it is an overline or blocked (caro).
+
+use super::types::{Cell, Color};
+
+/// How far a key sees along its line, on each side.
+pub const REACH: isize = 5;
+/// Number of distinct keys.
+pub const KEY_COUNT: usize = 1 << (4 * REACH);
+
+/// The neighbours of one cell along one direction.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct LineKey(pub u32);
+
+/// Two-bit code of a cell inside a key.
+pub const fn cell_code(cell: Cell) -> u32 {
+    match cell {
+        Cell::Empty => 0,
+        Cell::Stone(Color::Black) => 1,
+        Cell::Stone(Color::White) => 2,
+        Cell::Wall => 3,
+    }
+}
+
+impl LineKey {
+    /// Bit position of the neighbour `step` cells away (step in ±1..=±5).
+    const fn shift(step: isize) -> u32 {
+        let slot = if step < 0 {
+            step + REACH
+        } else {
+            step + REACH - 1
+        };
+        2 * slot as u32
+    }
+
+    /// The bits to xor into a key when `cell` appears or disappears `step`
+    /// cells away (an empty cell has code 0, so the xor toggles it).
+    pub const fn toggle(step: isize, cell: Cell) -> u32 {
+        cell_code(cell) << Self::shift(step)
+    }
+
+    pub fn neighbour(self, step: isize) -> Cell {
+        match (self.0 >> Self::shift(step)) & 3 {
+            0 => Cell::Empty,
+            1 => Cell::Stone(Color::Black),
+            2 => Cell::Stone(Color::White),
+            _ => Cell::Wall,
+        }
+    }
+
+    /// The same key with a stone of `color` on the empty neighbour `step`.
+    pub fn with_stone(self, step: isize, color: Color) -> LineKey {
+        debug_assert_eq!(self.neighbour(step), Cell::Empty);
+        LineKey(self.0 | Self::toggle(step, Cell::Stone(color)))
+    }
+
+    /// Every neighbour step, nearest first on each side.
+    pub fn steps() -> impl Iterator<Item = isize> {
+        (1..=REACH).flat_map(|step| [-step, step])
+    }
+
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_step_has_its_own_two_bits() {
+        let mut seen = 0u32;
+        for step in LineKey::steps() {
+            let bits = LineKey::toggle(step, Cell::Wall);
+            assert_eq!(seen & bits, 0, "step {step} overlaps");
+            seen |= bits;
+        }
+        assert_eq!(seen as usize, KEY_COUNT - 1);
+    }
+
+    #[test]
+    fn a_stone_reads_back_where_it_was_put() {
+        let key = LineKey::default()
+            .with_stone(-3, Color::White)
+            .with_stone(5, Color::Black);
+        assert_eq!(key.neighbour(-3), Cell::Stone(Color::White));
+        assert_eq!(key.neighbour(5), Cell::Stone(Color::Black));
+        assert_eq!(key.neighbour(3), Cell::Empty);
+    }
+}

@@ -1,0 +1,272 @@
+//! The incremental line state: for every cell and direction its line key and
+//! both colours' patterns, for every empty cell both colours' threats, counts
+//! of empty cells by threat, and how many stones lie near each cell. Placing or
+//! lifting a stone touches only the cells that can see it.
+
+use super::geometry::{delta, Geometry};
+use super::line::{LineKey, REACH};
+use super::pattern::{unpack, Pattern, PatternTable};
+use super::threat::{Threat, ThreatTable};
+use super::types::{Cell, Color, Pos, Rule, CELL_COUNT};
+use std::sync::OnceLock;
+
+/// Most directions any geometry has.
+pub const MAX_DIRECTIONS: usize = 4;
+/// Distance within which a stone makes an empty cell a move candidate.
+pub const CANDIDATE_DISTANCE: usize = 2;
+
+/// What one cell knows about its lines.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+struct CellLines {
+    keys: [LineKey; MAX_DIRECTIONS],
+    /// Byte `dir` holds direction `dir`'s patterns for both colours, packed
+    /// as `PatternTable` does. Zero (both `None`) while the cell is occupied.
+    /// One word rather than an array, so that a byte written is never read
+    /// back through a wider load (that stalls the hot path).
+    patterns: u32,
+    /// Per colour; `None` while the cell is occupied.
+    threats: [Threat; 2],
+    /// Kept here too, so the hot path reads one place per cell.
+    empty: bool,
+}
+
+#[derive(Clone)]
+pub(crate) struct LineState {
+    deltas: &'static [isize],
+    near_deltas: Vec<isize>,
+    pattern_table: &'static PatternTable,
+    threat_tables: [&'static ThreatTable; 2],
+    cells: Vec<CellLines>,
+    /// Per colour, how many empty cells have each threat.
+    counts: [[u16; Threat::COUNT]; 2],
+    /// Stones within `CANDIDATE_DISTANCE` of each cell.
+    near: Vec<u8>,
+}
+
+fn threat_table(renju_black: bool) -> &'static ThreatTable {
+    static TABLES: [OnceLock<ThreatTable>; 2] = [OnceLock::new(), OnceLock::new()];
+    TABLES[renju_black as usize].get_or_init(|| ThreatTable::build(renju_black))
+}
+
+/// One colour's four pattern nibbles out of the packed per-direction bytes.
+#[inline]
+fn pattern_code(patterns: u32, color: Color) -> u16 {
+    let bytes = (patterns >> (4 * color.index())) & 0x0F0F_0F0F;
+    let pairs = (bytes | (bytes >> 4)) & 0x00FF_00FF;
+    (pairs | (pairs >> 8)) as u16
+}
+
+impl LineState {
+    /// The state of `cells` computed from scratch.
+    pub(crate) fn new(
+        rule: Rule,
+        geometry: Geometry,
+        on_board: &[Pos],
+        cells: &[Cell],
+    ) -> LineState {
+        let reach = CANDIDATE_DISTANCE as isize;
+        let near_deltas = (-reach..=reach)
+            .flat_map(|dy| (-reach..=reach).map(move |dx| (dx, dy)))
+            .filter(|&d| d != (0, 0) && geometry.distance(d) <= CANDIDATE_DISTANCE)
+            .map(delta)
+            .collect();
+        let mut state = LineState {
+            deltas: geometry.deltas(),
+            near_deltas,
+            pattern_table: PatternTable::of(rule),
+            threat_tables: [threat_table(rule == Rule::Renju), threat_table(false)],
+            cells: vec![CellLines::default(); CELL_COUNT],
+            counts: [[0; Threat::COUNT]; 2],
+            near: vec![0; CELL_COUNT],
+        };
+        for &pos in on_board {
+            state.recount_cell(cells, pos);
+        }
+        state
+    }
+
+    /// Sets one on-board cell's keys, patterns, threats and nearness from the
+    /// cells around it, and counts its threats.
+    fn recount_cell(&mut self, cells: &[Cell], pos: Pos) {
+        let mut lines = CellLines::default();
+        for (dir, &delta) in self.deltas.iter().enumerate() {
+            for step in LineKey::steps() {
+                lines.keys[dir].0 ^= LineKey::toggle(step, cells[pos.offset(delta, step).index()]);
+            }
+        }
+        self.cells[pos.index()] = lines;
+        self.near[pos.index()] = self
+            .near_deltas
+            .iter()
+            .filter(|&&d| matches!(cells[pos.offset(d, 1).index()], Cell::Stone(_)))
+            .count() as u8;
+        if cells[pos.index()] == Cell::Empty {
+            self.classify_empty_cell(pos);
+        }
+    }
+
+    /// Patterns and threats of a cell that has just become (or is) empty.
+    fn classify_empty_cell(&mut self, pos: Pos) {
+        let lines = &mut self.cells[pos.index()];
+        lines.empty = true;
+        lines.patterns = (0..self.deltas.len())
+            .map(|dir| (self.pattern_table.packed(lines.keys[dir]) as u32) << (8 * dir))
+            .sum();
+        for color in [Color::Black, Color::White] {
+            let threat = self.threat_tables[color.index()].get(pattern_code(lines.patterns, color));
+            lines.threats[color.index()] = threat;
+            self.counts[color.index()][threat.index()] += 1;
+        }
+    }
+
+    /// Puts `cell` (a stone or a wall) on the empty `pos`.
+    pub(crate) fn place(&mut self, pos: Pos, cell: Cell) {
+        let lines = &mut self.cells[pos.index()];
+        lines.empty = false;
+        for color in [Color::Black, Color::White] {
+            self.counts[color.index()][lines.threats[color.index()].index()] -= 1;
+        }
+        lines.patterns = 0;
+        lines.threats = [Threat::None; 2];
+        self.toggle(pos, cell);
+        if matches!(cell, Cell::Stone(_)) {
+            self.add_near(pos, 1);
+        }
+    }
+
+    /// Takes the stone `cell` off `pos`.
+    pub(crate) fn lift(&mut self, pos: Pos, cell: Cell) {
+        self.toggle(pos, cell);
+        if matches!(cell, Cell::Stone(_)) {
+            self.add_near(pos, -1);
+        }
+        self.classify_empty_cell(pos);
+    }
+
+    /// Adds or removes `cell` on `pos` in the keys of every cell that sees
+    /// it, and reclassifies those that are empty.
+    #[inline]
+    fn toggle(&mut self, pos: Pos, cell: Cell) {
+        for (dir, &delta) in self.deltas.iter().enumerate() {
+            for step in 1..=REACH {
+                // `pos` lies `step` cells behind the cell ahead, and ahead of
+                // the cell behind.
+                self.see(pos.offset(delta, step), dir, LineKey::toggle(-step, cell));
+                self.see(pos.offset(delta, -step), dir, LineKey::toggle(step, cell));
+            }
+        }
+    }
+
+    /// Flips `bits` in the key of `pos` along `dir`; if `pos` is empty,
+    /// refreshes that pattern and, where it changed, the threats and counts.
+    #[inline(always)]
+    fn see(&mut self, pos: Pos, dir: usize, bits: u32) {
+        let lines = &mut self.cells[pos.index()];
+        lines.keys[dir].0 ^= bits;
+        // Occupied cells keep their zero patterns. Computing the pattern
+        // anyway and masking it out costs less than a branch that the
+        // processor cannot predict.
+        let shift = 8 * dir;
+        let empty_mask = (lines.empty as u32).wrapping_neg();
+        let packed = (self.pattern_table.packed(lines.keys[dir]) as u32) << shift;
+        let changed = ((lines.patterns & (0xFF << shift)) ^ packed) & empty_mask;
+        if changed == 0 {
+            return;
+        }
+        let patterns = lines.patterns ^ changed;
+        lines.patterns = patterns;
+        for color in [Color::Black, Color::White] {
+            if changed & (0xF << (shift + 4 * color.index())) == 0 {
+                continue;
+            }
+            let threat = self.threat_tables[color.index()].get(pattern_code(patterns, color));
+            let old = std::mem::replace(&mut lines.threats[color.index()], threat);
+            if old != threat {
+                self.counts[color.index()][old.index()] -= 1;
+                self.counts[color.index()][threat.index()] += 1;
+            }
+        }
+    }
+
+    fn add_near(&mut self, pos: Pos, change: i8) {
+        for &delta in &self.near_deltas {
+            let near = &mut self.near[pos.offset(delta, 1).index()];
+            *near = near.wrapping_add_signed(change);
+        }
+    }
+
+    pub(crate) fn pattern(&self, pos: Pos, color: Color, dir: usize) -> Pattern {
+        unpack((self.cells[pos.index()].patterns >> (8 * dir)) as u8, color)
+    }
+
+    pub(crate) fn threat(&self, pos: Pos, color: Color) -> Threat {
+        self.cells[pos.index()].threats[color.index()]
+    }
+
+    pub(crate) fn count(&self, color: Color, threat: Threat) -> usize {
+        self.counts[color.index()][threat.index()] as usize
+    }
+
+    pub(crate) fn stones_near(&self, pos: Pos) -> usize {
+        self.near[pos.index()] as usize
+    }
+
+    /// Differences between this state and one recounted from scratch, on the
+    /// on-board cells (the padding is never read).
+    pub(crate) fn differences(&self, fresh: &LineState, on_board: &[Pos]) -> Vec<String> {
+        let mut found = Vec::new();
+        for &pos in on_board {
+            let (here, there) = (&self.cells[pos.index()], &fresh.cells[pos.index()]);
+            if here != there {
+                found.push(format!("cell {pos:?}: kept {here:?}, recounted {there:?}"));
+            }
+            if self.near[pos.index()] != fresh.near[pos.index()] {
+                found.push(format!(
+                    "cell {pos:?}: {} stones near, recounted {}",
+                    self.near[pos.index()],
+                    fresh.near[pos.index()]
+                ));
+            }
+        }
+        if self.counts != fresh.counts {
+            found.push(format!(
+                "counts {:?}, recounted {:?}",
+                self.counts, fresh.counts
+            ));
+        }
+        found
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_recount_notices_every_kind_of_drift() {
+        let board = crate::board::Board::from_diagram(
+            ". . . . . .
+             . X X . . .
+             . . O . . .
+             . . . . . .
+             . . . . . .",
+            Rule::Freestyle,
+            Geometry::Square,
+        )
+        .unwrap();
+        let on_board: Vec<Pos> = board.cells().collect();
+        let kept = &board.lines;
+        assert!(kept.differences(kept, &on_board).is_empty());
+
+        let probe = Pos::new(3, 1);
+        let mut drifted = kept.clone();
+        drifted.cells[probe.index()].keys[0].0 ^= 1;
+        assert_eq!(kept.differences(&drifted, &on_board).len(), 1);
+        let mut drifted = kept.clone();
+        drifted.near[probe.index()] += 1;
+        assert_eq!(kept.differences(&drifted, &on_board).len(), 1);
+        let mut drifted = kept.clone();
+        drifted.counts[0][Threat::Five.index()] += 1;
+        assert_eq!(kept.differences(&drifted, &on_board).len(), 1);
+    }
+}
