@@ -374,3 +374,43 @@ fn a_renju_forbidden_move_loses_for_black() {
         .iter()
         .all(|g| g.outcome.reason.to_string() == "move cap"));
 }
+
+#[test]
+fn analyze_reviews_a_record_the_runner_wrote() {
+    let dir = scratch_dir("analyze");
+    let psq = dir.join("psq");
+    let sgf = dir.join("sgf");
+    let (summary, _) = play(
+        BLACK_ROW0_WHITE_ROW2,
+        BLACK_ROW0_WHITE_ROW2,
+        &[
+            "--psq",
+            psq.to_str().unwrap(),
+            "--sgf",
+            sgf.to_str().unwrap(),
+        ],
+    );
+    let engine = env!("CARGO_BIN_EXE_pbrain-wuzi");
+    for file in [psq.join("game-0001.psq"), sgf.join("game-0001.sgf")] {
+        let output = std::process::Command::new(engine)
+            .args(["analyze", file.to_str().unwrap(), "--nodes", "2000"])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&output.stdout);
+        assert!(output.status.success(), "{text}");
+        assert!(output.stderr.is_empty());
+        let move_lines: Vec<&str> = text
+            .lines()
+            .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+            .collect();
+        assert_eq!(
+            move_lines.len(),
+            summary.games[0].outcome.moves.len(),
+            "{text}"
+        );
+        // White walks along row 3 instead of blocking Black's row 1: the
+        // review must catch at least one White blunder, and the final five.
+        assert!(move_lines.last().unwrap().contains("(five)"), "{text}");
+        assert!(!text.contains("White 0\n"), "{text}");
+    }
+}

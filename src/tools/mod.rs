@@ -3,8 +3,10 @@
 //! (`wuzi-match`) built on `match_runner`; `openings` and `records` are the
 //! file formats the tools share.
 
+pub mod analyze;
 pub mod bench;
 pub mod match_runner;
+pub mod opengen;
 pub mod openings;
 pub mod records;
 
@@ -12,8 +14,11 @@ use std::process::ExitCode;
 
 /// Runs the subcommand `name` with its arguments.
 pub fn run_subcommand(name: &str, args: &[String]) -> ExitCode {
-    if name == "bench" {
-        return bench::main(args);
+    match name {
+        "bench" => return bench::main(args),
+        "opengen" => return opengen::main(args),
+        "analyze" => return analyze::main(args),
+        _ => {}
     }
     // Only stdout may carry text (see README, Logging); usage errors go there too.
     println!("ERROR unknown subcommand '{name}'");

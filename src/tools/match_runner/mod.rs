@@ -315,12 +315,12 @@ pub fn final_table(config: &MatchConfig, summary: &MatchSummary, elapsed: Durati
         ));
     }
     let elo = match (tally.elo(), tally.elo_error95()) {
-        (Some(elo), Some(error)) => format!("{elo:+.1} +/- {error:.1}"),
-        (Some(elo), None) => format!("{elo:+.1} +/- inf"),
+        (Some(elo), Some(error)) => format!("{elo:+.1} +/- {error:.1} (95 %)"),
+        (Some(elo), None) => format!("{elo:+.1} +/- inf (95 %)"),
         (None, _) => "n/a (no games, or one side scored everything)".into(),
     };
     table.push_str(&format!(
-        "Elo difference ({} - {}): {elo} (95 %), LOS {}\n",
+        "Elo difference ({} - {}): {elo}, LOS {}\n",
         names[0],
         names[1],
         percent(tally.los())

@@ -1,0 +1,402 @@
+//! `pbrain-wuzi opengen`: generates balanced openings with our own search.
+//!
+//! A candidate is a few random stones near the centre, each one close to the
+//! stones before it, Black first. It is kept when it is legal to set up (no
+//! five; under renju no Black stone on a forbidden point and a legal move
+//! left for the side to move), is not a mirror or rotation of one already
+//! kept, and the search at a fixed node budget scores it within a small
+//! margin of zero. Node limits (not time) make a run repeatable for a seed.
+
+use crate::board::{Board, Color, Pos, Rule};
+use crate::search::{new_searcher, EngineOptions, Limits, Score, Searcher};
+use crate::tools::openings::{check_stone, format_offsets, format_pos, Opening};
+use crate::tools::records::rule_from_gomocup_code;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use std::collections::HashSet;
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+
+const USAGE: &str = "\
+usage: pbrain-wuzi opengen [options]
+  --rule 0|1|4|8|9     Gomocup rule code (default 0)
+  --size N             board size (default 15)
+  --count N            openings to keep (default 200)
+  --stones MIN-MAX     stones per opening (default 3-5)
+  --radius R           stones within R of the centre (default 3)
+  --nodes N            search budget per candidate (default 20000)
+  --margin CP          keep when |score| <= CP (default 60)
+  --seed N             random seed (default 1)
+  --format offset|pos  output format (default offset)
+  --out FILE           write the openings to FILE (default: stdout)";
+
+/// What to generate.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OpenGenSettings {
+    pub rule: Rule,
+    pub size: usize,
+    pub count: usize,
+    pub stones: (usize, usize),
+    pub radius: usize,
+    pub nodes: u64,
+    pub margin: Score,
+    pub seed: u64,
+}
+
+impl Default for OpenGenSettings {
+    fn default() -> Self {
+        OpenGenSettings {
+            rule: Rule::Freestyle,
+            size: 15,
+            count: 200,
+            stones: (3, 5),
+            radius: 3,
+            nodes: 20_000,
+            margin: 60,
+            seed: 1,
+        }
+    }
+}
+
+/// A kept opening with the score the search gave it (side to move's view).
+#[derive(Clone, Debug)]
+pub struct GeneratedOpening {
+    pub opening: Opening,
+    pub score: Score,
+}
+
+/// Counters of one run, for the summary line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OpenGenStats {
+    pub candidates: usize,
+    pub illegal: usize,
+    pub duplicates: usize,
+    pub unbalanced: usize,
+}
+
+/// Gives up after this many candidates per opening asked for.
+const MAX_CANDIDATES_PER_OPENING: usize = 200;
+/// Memory for the search: a small table keeps `clear` between candidates cheap.
+const SEARCH_MEMORY_BYTES: u64 = 64 << 20;
+
+pub fn generate(
+    settings: &OpenGenSettings,
+) -> Result<(Vec<GeneratedOpening>, OpenGenStats), String> {
+    let empty =
+        Board::new(settings.size, settings.size, settings.rule).map_err(|e| e.to_string())?;
+    let (min_stones, max_stones) = settings.stones;
+    if min_stones == 0 || min_stones > max_stones {
+        return Err("--stones needs 1 <= MIN <= MAX".into());
+    }
+    let area = (2 * settings.radius + 1).pow(2);
+    if max_stones > area || 2 * settings.radius + 1 > settings.size {
+        return Err("--radius too small for the stones, or too large for the board".into());
+    }
+    let mut rng = SmallRng::seed_from_u64(settings.seed);
+    let mut searcher = new_searcher();
+    searcher.configure(&EngineOptions {
+        memory_bytes: SEARCH_MEMORY_BYTES,
+        threads: 1,
+    });
+    let mut kept = Vec::new();
+    let mut seen = HashSet::new();
+    let mut stats = OpenGenStats::default();
+    while kept.len() < settings.count {
+        if stats.candidates >= settings.count * MAX_CANDIDATES_PER_OPENING {
+            return Err(format!(
+                "gave up after {} candidates with {} openings kept",
+                stats.candidates,
+                kept.len()
+            ));
+        }
+        stats.candidates += 1;
+        let stones = rng.gen_range(min_stones..=max_stones);
+        let Some(board) = random_position(&empty, stones, settings.radius, &mut rng) else {
+            stats.illegal += 1;
+            continue;
+        };
+        if !seen.insert(canonical_key(&board)) {
+            stats.duplicates += 1;
+            continue;
+        }
+        let score = evaluate(searcher.as_mut(), &board, settings.nodes);
+        if score.abs() > settings.margin {
+            stats.unbalanced += 1;
+            continue;
+        }
+        kept.push(GeneratedOpening {
+            opening: Opening {
+                stones: board.history().to_vec(),
+            },
+            score,
+        });
+    }
+    Ok((kept, stats))
+}
+
+/// The search's score of `board` at a fixed node budget, from a clean table.
+pub fn evaluate(searcher: &mut dyn Searcher, board: &Board, nodes: u64) -> Score {
+    searcher.clear();
+    let limits = Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    };
+    let stop = AtomicBool::new(false);
+    searcher.search(board, &limits, &stop, &mut |_| {}).score
+}
+
+/// Random stones near the centre, each within two points of an earlier one,
+/// or `None` when the stones make an illegal opening.
+fn random_position(
+    empty: &Board,
+    stones: usize,
+    radius: usize,
+    rng: &mut SmallRng,
+) -> Option<Board> {
+    let (cx, cy) = ((empty.width() / 2) as i64, (empty.height() / 2) as i64);
+    let r = radius as i64;
+    let mut board = empty.clone();
+    for _ in 0..stones {
+        let pos = (0..100).find_map(|_| {
+            let (x, y) = (cx + rng.gen_range(-r..=r), cy + rng.gen_range(-r..=r));
+            let pos = board.pos(x, y)?;
+            let near = board.history().is_empty()
+                || board.history().iter().any(|s| chebyshev(*s, pos) <= 2);
+            (board.is_empty(pos) && near).then_some(pos)
+        })?;
+        check_stone(&board, pos).ok()?;
+        board.play(pos).ok()?;
+    }
+    let mover_has_a_move = board.empty_cells().any(|p| board.is_legal(p));
+    mover_has_a_move.then_some(board)
+}
+
+fn chebyshev(a: Pos, b: Pos) -> usize {
+    a.x().abs_diff(b.x()).max(a.y().abs_diff(b.y()))
+}
+
+/// The smallest of the 8 symmetric images of the stones (offsets from the
+/// centre with their colour), so mirrored or rotated openings count once.
+fn canonical_key(board: &Board) -> Vec<(u8, i64, i64)> {
+    let (cx, cy) = ((board.width() / 2) as i64, (board.height() / 2) as i64);
+    let stones: Vec<(u8, i64, i64)> = board
+        .history()
+        .iter()
+        .enumerate()
+        .map(|(i, p)| ((i % 2) as u8, p.x() as i64 - cx, p.y() as i64 - cy))
+        .collect();
+    (0..8)
+        .map(|symmetry| {
+            let mut image: Vec<(u8, i64, i64)> = stones
+                .iter()
+                .map(|&(colour, dx, dy)| {
+                    let (dx, dy) = if symmetry & 4 != 0 {
+                        (dy, dx)
+                    } else {
+                        (dx, dy)
+                    };
+                    let dx = if symmetry & 1 != 0 { -dx } else { dx };
+                    let dy = if symmetry & 2 != 0 { -dy } else { dy };
+                    (colour, dx, dy)
+                })
+                .collect();
+            image.sort_unstable();
+            image
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+fn parse_settings(args: &[String]) -> Result<(OpenGenSettings, bool, Option<String>), String> {
+    let mut settings = OpenGenSettings::default();
+    let mut pos_format = false;
+    let mut out = None;
+    let mut rest = args.iter();
+    while let Some(option) = rest.next() {
+        let value = rest
+            .next()
+            .ok_or_else(|| format!("{option} needs a value"))?;
+        let number = |v: &str| {
+            v.trim()
+                .parse::<u64>()
+                .map_err(|_| format!("{option}: bad number '{v}'"))
+        };
+        match option.as_str() {
+            "--rule" => {
+                settings.rule = rule_from_gomocup_code(number(value)? as u32)
+                    .ok_or_else(|| format!("--rule {value}: unknown"))?
+            }
+            "--size" => settings.size = number(value)? as usize,
+            "--count" => settings.count = number(value)? as usize,
+            "--stones" => {
+                let (low, high) = value.split_once('-').unwrap_or((value, value));
+                settings.stones = (number(low)? as usize, number(high)? as usize);
+            }
+            "--radius" => settings.radius = number(value)? as usize,
+            "--nodes" => settings.nodes = number(value)?,
+            "--margin" => settings.margin = number(value)? as Score,
+            "--seed" => settings.seed = number(value)?,
+            "--format" => pos_format = value == "pos",
+            "--out" => out = Some(value.clone()),
+            _ => return Err(format!("unknown option '{option}'")),
+        }
+    }
+    Ok((settings, pos_format, out))
+}
+
+/// `pbrain-wuzi opengen [options]`.
+pub fn main(args: &[String]) -> ExitCode {
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    let (settings, pos_format, out) = match parse_settings(args) {
+        Ok(parsed) => parsed,
+        Err(message) => {
+            println!("{message}\n{USAGE}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let (openings, stats) = match generate(&settings) {
+        Ok(result) => result,
+        Err(message) => {
+            println!("error: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let text: String = openings
+        .iter()
+        .map(|g| {
+            let line = if pos_format {
+                format_pos(&g.opening)
+            } else {
+                format_offsets(&g.opening, settings.size, settings.size)
+            };
+            line + "\n"
+        })
+        .collect();
+    match out {
+        None => print!("{text}"),
+        Some(path) => {
+            if let Err(e) = std::fs::write(&path, text) {
+                println!("error: cannot write {path}: {e}");
+                return ExitCode::FAILURE;
+            }
+            let black_to_move = openings
+                .iter()
+                .filter(|g| g.opening.stones.len() % 2 == 0)
+                .count();
+            let mean = openings.iter().map(|g| g.score.abs() as f64).sum::<f64>()
+                / openings.len().max(1) as f64;
+            println!(
+                "{} openings to {path} ({} with {:?} to move); {} candidates: {} illegal, {} duplicates, {} unbalanced; mean |score| {mean:.1}",
+                openings.len(),
+                black_to_move,
+                Color::Black,
+                stats.candidates,
+                stats.illegal,
+                stats.duplicates,
+                stats.unbalanced
+            );
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tools::openings::parse_openings;
+
+    fn small(rule: Rule) -> OpenGenSettings {
+        OpenGenSettings {
+            rule,
+            count: 4,
+            nodes: 500,
+            margin: 10_000,
+            ..OpenGenSettings::default()
+        }
+    }
+
+    #[test]
+    fn openings_are_legal_local_and_distinct() {
+        for rule in [Rule::Freestyle, Rule::Renju] {
+            let settings = small(rule);
+            let (openings, _) = generate(&settings).unwrap();
+            assert_eq!(openings.len(), 4);
+            let text: String = openings
+                .iter()
+                .map(|g| format_offsets(&g.opening, 15, 15) + "\n")
+                .collect();
+            // Reading them back re-checks every stone under the rule.
+            let parsed = parse_openings(&text, 15, 15, rule).unwrap();
+            let mut keys = HashSet::new();
+            for opening in &parsed {
+                assert!((3..=5).contains(&opening.stones.len()));
+                assert!(opening
+                    .stones
+                    .iter()
+                    .all(|p| p.x().abs_diff(7) <= 3 && p.y().abs_diff(7) <= 3));
+                let mut board = Board::new(15, 15, rule).unwrap();
+                opening.stones.iter().for_each(|&p| board.play(p).unwrap());
+                assert!(
+                    keys.insert(canonical_key(&board)),
+                    "no two openings are symmetric"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_openings() {
+        let settings = small(Rule::Freestyle);
+        let first: Vec<Opening> = generate(&settings)
+            .unwrap()
+            .0
+            .into_iter()
+            .map(|g| g.opening)
+            .collect();
+        let again: Vec<Opening> = generate(&settings)
+            .unwrap()
+            .0
+            .into_iter()
+            .map(|g| g.opening)
+            .collect();
+        assert_eq!(first, again);
+    }
+
+    #[test]
+    fn a_tight_margin_rejects_lopsided_candidates() {
+        let settings = OpenGenSettings {
+            margin: 20,
+            count: 3,
+            ..small(Rule::Freestyle)
+        };
+        let (openings, stats) = generate(&settings).unwrap();
+        assert_eq!(openings.len(), 3);
+        assert!(openings.iter().all(|g| g.score.abs() <= 20));
+        assert!(stats.unbalanced > 0, "{stats:?}");
+        assert_eq!(
+            stats.candidates,
+            openings.len() + stats.illegal + stats.duplicates + stats.unbalanced
+        );
+    }
+
+    #[test]
+    fn mirror_images_share_a_key() {
+        let place = |stones: &[(usize, usize)]| {
+            let mut board = Board::new(15, 15, Rule::Freestyle).unwrap();
+            stones
+                .iter()
+                .for_each(|&(x, y)| board.play(Pos::new(x, y)).unwrap());
+            board
+        };
+        let original = place(&[(7, 7), (8, 6), (9, 7)]);
+        let mirrored = place(&[(7, 7), (6, 6), (5, 7)]);
+        let rotated = place(&[(7, 7), (8, 8), (7, 9)]);
+        let other = place(&[(7, 7), (8, 6), (9, 8)]);
+        assert_eq!(canonical_key(&original), canonical_key(&mirrored));
+        assert_eq!(canonical_key(&original), canonical_key(&rotated));
+        assert_ne!(canonical_key(&original), canonical_key(&other));
+    }
+}
