@@ -416,3 +416,152 @@ fn the_same_overline_wins_for_white_in_renju() {
     assert_plays(&result, &[(7, 7)]);
     assert_eq!(result.score, mate_in(1));
 }
+
+#[test]
+fn vct_double_three_after_a_three() {
+    // (9,5) makes an open three on column 9; after the block, (10,5) makes
+    // threes on row 5 and on the diagonal through (8,7).
+    let b = board(
+        Rule::Freestyle,
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . X . . . . . .
+        . . . . . . . O O X . . . . .
+        . . . . . . O X X X O . . . .
+        . . . . . . X . O . . . . . .
+        . . . . . . . X . O . . . . .
+        . . . . . . . . O . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+    );
+    let result = search(&b, 200_000);
+    assert_plays(&result, &[(9, 5), (10, 5)]);
+    assert_wins(&result);
+}
+
+#[test]
+fn vct_of_threes_and_fours() {
+    let b = board(
+        Rule::Freestyle,
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . O . . . . . .
+        . . . . . O O X . X X . . . .
+        . . . . . . X O O . X . . . .
+        . . . . . . . X X O . . . . .
+        . . . . . . . . . X O . . . .
+        . . . . . . . . . O . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+    );
+    let result = search(&b, 200_000);
+    assert_plays(&result, &[(10, 5), (11, 6), (11, 7), (12, 7)]);
+    assert_wins(&result);
+}
+
+#[test]
+fn vct_of_six_threats() {
+    let b = board(
+        Rule::Freestyle,
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . X O X . . . . .
+        . . . . . . . O . O X . . . .
+        . . . . . . X . . . . . . . .
+        . . . . . . . X . X O . O . .
+        . . . . . . . . O . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+    );
+    let result = search(&b, 200_000);
+    assert_plays(&result, &[(8, 3)]);
+    assert_wins(&result);
+}
+
+/// Black's double four at (7,7): a win in freestyle, forbidden in renju.
+const DOUBLE_FOUR_POINT: &str = "
+    . . . . . . . . . . . . . . .
+    . O . . . . . . . . . . . . .
+    . . . . . . . . . . . . O . .
+    . . . . . . . O . . . . . . .
+    . . . . . . . X . . . . . . .
+    . . . . . . . X . . . . . . .
+    . . . . . . . X . . . . . . .
+    . . . O X X X . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . O . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . O . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+";
+
+#[test]
+fn freestyle_black_wins_with_the_double_four() {
+    let b = board(Rule::Freestyle, DOUBLE_FOUR_POINT);
+    let result = search(&b, 20_000);
+    assert_wins(&result);
+}
+
+#[test]
+fn renju_black_does_not_play_the_forbidden_double_four() {
+    let b = board(Rule::Renju, DOUBLE_FOUR_POINT);
+    assert!(b.forbidden(Pos::new(7, 7)).is_some());
+    let result = search(&b, 20_000);
+    let played = result.best_move.expect("a move");
+    assert_ne!(played, Pos::new(7, 7));
+    assert!(b.is_legal(played));
+}
+
+#[test]
+fn renju_white_wins_with_a_four_whose_block_is_forbidden() {
+    // White's (3,3) makes a four on the diagonal; its only block (7,7) is a
+    // double three for Black, so Black cannot stop the five.
+    let b = board(
+        Rule::Renju,
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . X . . . . . . . . . O . .
+        . . . . . . . . . . . . . . .
+        . . . . O . . . . . . . . . .
+        . . . . . O . X . . . . . . .
+        . . . . . . O X . . . . . . .
+        . . . . . X X . . . . . . . .
+        . . . . . . . . X . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . O . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+    );
+    assert!(b.forbidden(Pos::new(7, 7)).is_some());
+    let result = search(&b, 20_000);
+    assert_plays(&result, &[(3, 3)]);
+    assert_wins(&result);
+}

@@ -6,6 +6,7 @@ use super::alphabeta::{is_mate, Node, Shared, Worker, MAX_PLY};
 use super::position::Position;
 use super::tt::TranspositionTable;
 use super::vcf::MAX_FOURS;
+use super::vct::{VctSolver, MAX_THREATS};
 use super::{
     mate_in, EngineOptions, IterationInfo, Limits, Score, SearchEvent, SearchResult, Searcher, MATE,
 };
@@ -19,6 +20,10 @@ const RESERVED_BYTES: u64 = 32 << 20;
 const UNLIMITED_TABLE_BYTES: u64 = 256 << 20;
 /// VCF nodes tried before the main search.
 const ROOT_VCF_BUDGET: u64 = 20_000;
+/// VCT nodes tried before the main search.
+const ROOT_VCT_BUDGET: u64 = 30_000;
+/// The root solvers stop after 1/SOLVER_SHARE of the soft target.
+const SOLVER_SHARE: u32 = 6;
 /// Half-width of the first aspiration window.
 const ASPIRATION: Score = 40;
 /// Deepest iteration when nothing else limits the search.
@@ -56,6 +61,23 @@ impl WuziSearcher {
             table_bytes: bytes,
             threads: options.threads.max(1),
         }
+    }
+
+    /// The result for a win a solver proved, unless its first move is excluded.
+    fn proven(
+        board: &Board,
+        line: Option<Vec<Pos>>,
+        limits: &Limits,
+        nodes: u64,
+    ) -> Option<SearchResult> {
+        let line = line?;
+        let first = *line.first()?;
+        if limits.excluded.contains(&first) {
+            return None;
+        }
+        let mut result = Self::decided(board, Some(first), mate_in(line.len() as u32), nodes);
+        result.pv = line;
+        Some(result)
     }
 
     fn decided(board: &Board, mv: Option<Pos>, score: Score, nodes: u64) -> SearchResult {
@@ -182,21 +204,29 @@ impl Searcher for WuziSearcher {
             [only] => return Self::decided(board, Some(*only), 0, 1),
             _ => {}
         }
-        if let Some(line) = main
-            .vcf
-            .solve(&mut main.position, MAX_FOURS, ROOT_VCF_BUDGET)
-        {
-            if let Some(&first) = line.first().filter(|p| !limits.excluded.contains(p)) {
-                let mut result = Self::decided(
-                    board,
-                    Some(first),
-                    mate_in(line.len() as u32),
-                    main.vcf.nodes(),
-                );
-                result.pv = line;
-                return result;
-            }
+        let solver_deadline = limits
+            .time
+            .map(|t| t.start + t.soft.min(t.hard) / SOLVER_SHARE);
+        let vcf = main.vcf.solve_until(
+            &mut main.position,
+            MAX_FOURS,
+            ROOT_VCF_BUDGET,
+            solver_deadline,
+        );
+        let mut solver_nodes = main.vcf.nodes();
+        if let Some(result) = Self::proven(board, vcf, limits, solver_nodes) {
+            return result;
         }
+        let vct_budget = limits
+            .nodes
+            .map_or(ROOT_VCT_BUDGET, |n| (n / 4).min(ROOT_VCT_BUDGET));
+        let mut vct = VctSolver::default();
+        let found = vct.solve(&mut main.position, MAX_THREATS, vct_budget, solver_deadline);
+        solver_nodes += vct.nodes();
+        if let Some(result) = Self::proven(board, found, limits, solver_nodes) {
+            return result;
+        }
+        shared.nodes.fetch_add(solver_nodes, Ordering::Relaxed);
 
         let max_depth = limits.depth.unwrap_or(DEPTH_CAP).clamp(1, DEPTH_CAP);
         let mut best: Option<Completed> = None;

@@ -11,6 +11,7 @@ mod position;
 pub mod time;
 mod tt;
 mod vcf;
+mod vct;
 
 pub use engine::WuziSearcher;
 pub use placeholder::PlaceholderSearcher;

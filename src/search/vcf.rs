@@ -8,6 +8,7 @@
 use super::position::Position;
 use crate::board::{Color, Pos, Rule};
 use crate::eval::Threat;
+use std::time::Instant;
 
 /// Positions proven to hold no VCF, direct-mapped by hash.
 const FAIL_TABLE_SIZE: usize = 1 << 16;
@@ -19,8 +20,12 @@ pub struct VcfSolver {
     failed: Vec<u64>,
     nodes: u64,
     budget: u64,
+    deadline: Option<Instant>,
     candidates: Vec<Pos>,
 }
+
+/// Nodes between deadline checks.
+const CLOCK_INTERVAL: u64 = 128;
 
 impl Default for VcfSolver {
     fn default() -> Self {
@@ -28,6 +33,7 @@ impl Default for VcfSolver {
             failed: vec![0; FAIL_TABLE_SIZE],
             nodes: 0,
             budget: 0,
+            deadline: None,
             candidates: Vec::new(),
         }
     }
@@ -59,8 +65,20 @@ impl VcfSolver {
         max_fours: u32,
         budget: u64,
     ) -> Option<Vec<Pos>> {
+        self.solve_until(position, max_fours, budget, None)
+    }
+
+    /// `solve`, giving up at `deadline` too.
+    pub fn solve_until(
+        &mut self,
+        position: &mut Position,
+        max_fours: u32,
+        budget: u64,
+        deadline: Option<Instant>,
+    ) -> Option<Vec<Pos>> {
         self.nodes = 0;
         self.budget = budget;
+        self.deadline = deadline;
         let mut line = Vec::new();
         self.attack(position, max_fours, &mut line).then_some(line)
     }
@@ -127,6 +145,11 @@ impl VcfSolver {
 
     fn attack(&mut self, position: &mut Position, fours_left: u32, line: &mut Vec<Pos>) -> bool {
         self.nodes += 1;
+        if self.nodes.is_multiple_of(CLOCK_INTERVAL)
+            && self.deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            self.budget = 0;
+        }
         if self.nodes > self.budget {
             return false;
         }

@@ -2,12 +2,15 @@
 //! depth on one thread and prints the node count per position, the total, a
 //! signature of the whole run (equal across runs of one build, changed by any
 //! change to what the search does) and the speed.
+//!
+//! `pbrain-wuzi bench time <ms> [threads]`: searches each position for a fixed
+//! time instead and prints the depth each one reached.
 
 use crate::board::{Board, Pos, Rule};
-use crate::search::{EngineOptions, Limits, Searcher, WuziSearcher};
+use crate::search::{EngineOptions, Limits, Searcher, TimeBudget, WuziSearcher};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Depth searched when none is given.
 pub const DEFAULT_DEPTH: u32 = 8;
@@ -88,6 +91,7 @@ impl BenchPosition {
 
 /// One position's outcome.
 pub struct BenchLine {
+    pub depth: u32,
     pub nodes: u64,
     pub best_move: Option<Pos>,
     pub score: i32,
@@ -96,22 +100,33 @@ pub struct BenchLine {
 
 /// Searches every bench position to `depth` with a fresh table.
 pub fn run(depth: u32) -> Vec<BenchLine> {
+    run_with(
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+        1,
+    )
+}
+
+fn run_with(limits: Limits, threads: usize) -> Vec<BenchLine> {
     let mut searcher = WuziSearcher::new(&EngineOptions {
-        memory_bytes: 64 << 20,
-        threads: 1,
+        memory_bytes: 128 << 20,
+        threads,
     });
     POSITIONS
         .iter()
         .filter_map(|p| p.board())
         .map(|board| {
             searcher.clear();
-            let limits = Limits {
-                depth: Some(depth),
-                ..Limits::default()
-            };
+            let mut limits = limits.clone();
+            if let Some(time) = limits.time.as_mut() {
+                time.start = Instant::now();
+            }
             let started = Instant::now();
             let result = searcher.search(&board, &limits, &AtomicBool::new(false), &mut |_| {});
             BenchLine {
+                depth: result.depth,
                 nodes: result.nodes,
                 best_move: result.best_move,
                 score: result.score,
@@ -135,7 +150,48 @@ pub fn signature(lines: &[BenchLine]) -> u64 {
     hash
 }
 
+/// `bench time <ms> [threads]`: the depth each position reaches in the time.
+fn timed(args: &[String]) -> ExitCode {
+    let number = |i: usize, default: u64| args.get(i).map_or(Ok(default), |a| a.parse::<u64>());
+    let (Ok(ms), Ok(threads)) = (number(0, 1000), number(1, 1)) else {
+        println!("ERROR usage: pbrain-wuzi bench time <ms> [threads]");
+        return ExitCode::FAILURE;
+    };
+    let budget = Duration::from_millis(ms);
+    let limits = Limits {
+        time: Some(TimeBudget {
+            start: Instant::now(),
+            soft: budget,
+            hard: budget,
+        }),
+        ..Limits::default()
+    };
+    let lines = run_with(limits, threads.max(1) as usize);
+    let mut depths: Vec<u32> = lines.iter().map(|l| l.depth).collect();
+    for (i, line) in lines.iter().enumerate() {
+        let mv = line.best_move.map_or("none".to_string(), |p| p.to_string());
+        println!(
+            "position {:>2}: depth {:>2} nodes {:>9} move {:>4} score {:>6} time {:.3}s",
+            i + 1,
+            line.depth,
+            line.nodes,
+            mv,
+            line.score,
+            line.seconds
+        );
+    }
+    depths.sort_unstable();
+    let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
+    let seconds: f64 = lines.iter().map(|l| l.seconds).sum();
+    println!("median depth {}", depths[depths.len() / 2]);
+    println!("nodes/s {:.0}", nodes as f64 / seconds.max(1e-9));
+    ExitCode::SUCCESS
+}
+
 pub fn main(args: &[String]) -> ExitCode {
+    if args.first().map(String::as_str) == Some("time") {
+        return timed(&args[1..]);
+    }
     let depth = match args.first().map(|a| a.parse::<u32>()) {
         None => DEFAULT_DEPTH,
         Some(Ok(d)) if d >= 1 => d,

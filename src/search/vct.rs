@@ -1,0 +1,222 @@
+//! VCT (victory by continuous threats): the attacker plays only fours and
+//! threes, the defender every answer that could matter (the points that stop
+//! the threat, and fours of its own). Wider than VCF, so it runs at the root
+//! on a node budget.
+
+use super::position::Position;
+use super::vcf::VcfSolver;
+use crate::board::Pos;
+use crate::eval::Threat;
+use std::collections::HashMap;
+use std::time::Instant;
+
+/// Attacker moves tried, fours and threes together.
+pub const MAX_THREATS: u32 = 10;
+/// VCF nodes an attacker node may spend looking for a four-only finish.
+const INNER_VCF_BUDGET: u64 = 200;
+/// Threat moves tried per attacker node, strongest first.
+const THREAT_WIDTH: usize = 12;
+/// Nodes between deadline checks.
+const CLOCK_INTERVAL: u64 = 128;
+
+#[derive(Default)]
+pub struct VctSolver {
+    vcf: VcfSolver,
+    /// Positions (by hash) proven not to be won within a number of threats.
+    refuted: HashMap<u64, u32>,
+    nodes: u64,
+    budget: u64,
+    deadline: Option<Instant>,
+    out_of_budget: bool,
+    cells: Vec<Pos>,
+}
+
+impl VctSolver {
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The first move of a win by continuous threats for the side to move,
+    /// with the line that proves it, if one is found within `budget` nodes
+    /// and before `deadline`.
+    pub fn solve(
+        &mut self,
+        position: &mut Position,
+        max_threats: u32,
+        budget: u64,
+        deadline: Option<Instant>,
+    ) -> Option<Vec<Pos>> {
+        self.nodes = 0;
+        self.budget = budget;
+        self.deadline = deadline;
+        self.out_of_budget = false;
+        self.refuted.clear();
+        let mut line = Vec::new();
+        (1..=max_threats)
+            .find(|&threats| {
+                line.clear();
+                !self.out_of_budget && self.attack(position, threats, &mut line)
+            })
+            .map(|_| line)
+    }
+
+    fn spent(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            self.out_of_budget = true;
+        }
+        if self.nodes.is_multiple_of(CLOCK_INTERVAL)
+            && self.deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            self.out_of_budget = true;
+        }
+        self.out_of_budget
+    }
+
+    /// Attacker to move: is there a threat every defence of which still loses?
+    fn attack(&mut self, position: &mut Position, threats_left: u32, line: &mut Vec<Pos>) -> bool {
+        if self.spent() {
+            return false;
+        }
+        let me = position.side_to_move().index();
+        let them = 1 - me;
+        position.candidates(&mut self.cells);
+        let mut their_fives = Vec::new();
+        let mut unstoppable = None;
+        let mut they_threaten_four = false;
+        let mut moves = Vec::new();
+        for &pos in &self.cells {
+            let info = position.analyse(pos);
+            if info.threat[me] == Threat::Five {
+                line.push(pos);
+                return true;
+            }
+            if info.threat[them] == Threat::Five {
+                their_fives.push(pos);
+            }
+            if info.threat[me].wins_by_force() {
+                unstoppable = Some(pos);
+            }
+            they_threaten_four |= info.threat[them].wins_by_force();
+            if info.threat[me] >= Threat::OpenThree {
+                moves.push((pos, info.threat[me], info.value[me]));
+            }
+        }
+        match their_fives.as_slice() {
+            [] => {}
+            [block] => {
+                // Our block must keep the attack going: answer, then defend again.
+                let block = *block;
+                if position.analyse(block).threat[me] == Threat::Forbidden || threats_left == 0 {
+                    return false;
+                }
+                position.make(block);
+                line.push(block);
+                let won = self.defend(position, threats_left, line);
+                position.unmake();
+                if !won {
+                    line.pop();
+                }
+                return won;
+            }
+            _ => return false,
+        }
+        if let Some(pos) = unstoppable {
+            line.push(pos);
+            return true;
+        }
+        if threats_left == 0 {
+            return false;
+        }
+        if let Some(refuted_to) = self.refuted.get(&position.hash()) {
+            if *refuted_to >= threats_left {
+                return false;
+            }
+        }
+        if let Some(fours) = self
+            .vcf
+            .solve(position, threats_left.min(12), INNER_VCF_BUDGET)
+        {
+            line.extend(fours);
+            return true;
+        }
+        if they_threaten_four {
+            // A three of ours would be too slow: they make an open four first.
+            moves.retain(|m| m.1.is_four());
+        }
+        moves.sort_by_key(|m| std::cmp::Reverse((m.1, m.2)));
+        moves.truncate(THREAT_WIDTH);
+        for (threat, _, _) in moves {
+            position.make(threat);
+            line.push(threat);
+            let won = self.defend(position, threats_left - 1, line);
+            position.unmake();
+            if won {
+                return true;
+            }
+            line.pop();
+            if self.out_of_budget {
+                return false;
+            }
+        }
+        if !self.out_of_budget {
+            self.refuted.insert(position.hash(), threats_left);
+        }
+        false
+    }
+
+    /// Defender to move after a threat: does every answer still lose?
+    fn defend(&mut self, position: &mut Position, threats_left: u32, line: &mut Vec<Pos>) -> bool {
+        if self.spent() {
+            return false;
+        }
+        let me = position.side_to_move().index();
+        let attacker = 1 - me;
+        position.candidates(&mut self.cells);
+        let mut attacker_fives = Vec::new();
+        let mut attacker_threatens_four = false;
+        let mut defences = Vec::new();
+        for &pos in &self.cells {
+            let info = position.analyse(pos);
+            if info.threat[me] == Threat::Five {
+                return false;
+            }
+            if info.threat[attacker] == Threat::Five {
+                attacker_fives.push(pos);
+            }
+            attacker_threatens_four |= info.threat[attacker].wins_by_force();
+            let useful = info.threat[attacker].is_four() || info.threat[me].is_four();
+            if useful && info.threat[me] != Threat::Forbidden {
+                defences.push((pos, info.value[me] + info.value[attacker]));
+            }
+        }
+        match attacker_fives.as_slice() {
+            [] if !attacker_threatens_four => return false,
+            [] => {}
+            [block] => {
+                let block = *block;
+                defences.retain(|d| d.0 == block);
+            }
+            _ => return true,
+        }
+        if defences.is_empty() {
+            return true;
+        }
+        defences.sort_by_key(|d| std::cmp::Reverse(d.1));
+        let mut refutation_line = Vec::new();
+        for (i, (defence, _)) in defences.iter().enumerate() {
+            position.make(*defence);
+            let mut continuation = vec![*defence];
+            let won = self.attack(position, threats_left, &mut continuation);
+            position.unmake();
+            if !won {
+                return false;
+            }
+            if i == 0 {
+                refutation_line = continuation;
+            }
+        }
+        line.extend(refutation_line);
+        true
+    }
+}
