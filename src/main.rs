@@ -1,6 +1,7 @@
 //! `pbrain-wuzi`: with no arguments, the pbrain protocol engine on
 //! stdin/stdout; with a subcommand (`bench`, …), one of the shipped tools.
 
+use std::io::{self, BufReader};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -8,8 +9,45 @@ fn main() -> ExitCode {
     match args.first() {
         Some(name) => wuzi::tools::run_subcommand(name, &args[1..]),
         None => {
-            // The protocol loop lands with issue 2.
-            ExitCode::SUCCESS
+            init_logging();
+            let input = BufReader::new(io::stdin());
+            let exit =
+                wuzi::protocol::run(input, io::stdout().lock(), wuzi::search::new_searcher());
+            if let Err(error) = &exit {
+                log::error!("protocol loop ended: {error}");
+            }
+            // END and EOF must end the process at once, even mid-search: the
+            // search thread is not joined, exiting ends it.
+            std::process::exit(0)
         }
     }
+}
+
+/// Logging is off unless asked for, because Piskvork reads stderr as
+/// protocol. `WUZI_LOG=<level>` logs to stderr; `WUZI_LOG_FILE=<path>` logs
+/// to that file (at `WUZI_LOG`'s level, or `debug`).
+fn init_logging() {
+    let level = std::env::var("WUZI_LOG").ok();
+    let file = std::env::var_os("WUZI_LOG_FILE");
+    if level.is_none() && file.is_none() {
+        return;
+    }
+    let mut builder = env_logger::Builder::new();
+    builder.parse_filters(level.as_deref().unwrap_or("debug"));
+    if let Some(path) = file {
+        match std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+        {
+            Ok(file) => {
+                builder.target(env_logger::Target::Pipe(Box::new(file)));
+            }
+            // Cannot log where asked; stay silent rather than write to stderr.
+            Err(_) => return,
+        }
+    } else {
+        builder.target(env_logger::Target::Stderr);
+    }
+    let _ = builder.try_init();
 }

@@ -8,6 +8,7 @@ mod alphabeta;
 mod engine;
 mod placeholder;
 mod position;
+pub mod swap2;
 pub mod time;
 mod tt;
 mod vcf;
@@ -58,7 +59,7 @@ pub struct TimeBudget {
 }
 
 /// Settings that outlive a single search.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineOptions {
     /// Bytes the whole engine may use; the transposition table gets its share.
     pub memory_bytes: u64,

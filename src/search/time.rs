@@ -38,7 +38,57 @@ const TURN_RESERVE_DIVISOR: u64 = 20;
 /// Moves we plan to still have to play when the match clock is the limit.
 const MOVES_TO_GO: u64 = 20;
 
+impl TimeBudget {
+    /// An equal share of what is left of this budget at `now`, for one of
+    /// `parts` searches still to run one after another (multi-PV, swap2).
+    pub fn share(&self, parts: u32, now: Instant) -> TimeBudget {
+        let used = now.saturating_duration_since(self.start);
+        let parts = parts.max(1);
+        TimeBudget {
+            start: now,
+            soft: self.soft.saturating_sub(used) / parts,
+            hard: self.hard.saturating_sub(used) / parts,
+        }
+    }
+}
+
+/// `time_left` at or above this means "no match limit" (Piskvork and
+/// c-gomoku-cli send `i32::MAX`).
+pub const UNLIMITED_MS: i64 = i32::MAX as i64;
+
 impl Clock {
+    /// `INFO timeout_turn`. 0 (and anything below) means "no per-move limit",
+    /// as Rapfi, c-gomoku-cli and Yixin-Board use it; the match clock then
+    /// governs. (The protocol document's "as fast as possible" reading is
+    /// left to the session, which plays quickly when nothing limits a move.)
+    pub fn set_turn(&mut self, ms: i64) {
+        self.turn_ms = (ms > 0).then_some(ms as u64);
+    }
+
+    /// `INFO timeout_match`: 0 (and anything below) means no match limit.
+    pub fn set_match(&mut self, ms: i64) {
+        self.match_ms = (ms > 0).then_some(ms as u64);
+    }
+
+    /// `INFO time_left`: `i32::MAX` or more means unlimited; a negative value
+    /// (the manager's clock already ran out) means "move at once".
+    pub fn set_left(&mut self, ms: i64) {
+        self.left_ms = (ms < UNLIMITED_MS).then_some(ms.max(0) as u64);
+    }
+
+    /// `INFO time_increment` (negative values are read as 0).
+    pub fn set_increment(&mut self, ms: i64) {
+        self.increment_ms = ms.max(0) as u64;
+    }
+
+    /// Charges `elapsed` ms of our own thinking to the match clock, so that a
+    /// manager that does not resend `time_left` still gets a shrinking budget.
+    pub fn charge(&mut self, elapsed_ms: u64) {
+        if let Some(left) = self.left_ms.as_mut() {
+            *left = left.saturating_sub(elapsed_ms);
+        }
+    }
+
     /// The budget for the move that starts at `start`, or `None` when nothing
     /// limits it (unlimited analysis).
     pub fn budget(&self, start: Instant) -> Option<TimeBudget> {
@@ -98,6 +148,42 @@ mod tests {
         let budget = clock.budget(Instant::now()).unwrap();
         assert!(budget.hard <= Duration::from_millis(2_000));
         assert!(budget.soft <= Duration::from_millis(500));
+    }
+
+    #[test]
+    fn manager_values_are_interpreted() {
+        let mut clock = Clock::default();
+        clock.set_turn(0);
+        assert_eq!(clock.turn_ms, None);
+        clock.set_turn(5000);
+        assert_eq!(clock.turn_ms, Some(5000));
+        clock.set_match(0);
+        assert_eq!(clock.match_ms, None);
+        clock.set_left(2_147_483_647);
+        assert_eq!(clock.left_ms, None);
+        clock.set_left(-300);
+        assert_eq!(clock.left_ms, Some(0));
+        clock.set_left(1000);
+        clock.charge(400);
+        assert_eq!(clock.left_ms, Some(600));
+        clock.set_increment(-1);
+        assert_eq!(clock.increment_ms, 0);
+    }
+
+    #[test]
+    fn a_share_divides_what_is_left() {
+        let start = Instant::now();
+        let budget = TimeBudget {
+            start,
+            soft: Duration::from_millis(600),
+            hard: Duration::from_millis(1200),
+        };
+        let later = start + Duration::from_millis(200);
+        let share = budget.share(2, later);
+        assert_eq!(share.start, later);
+        assert_eq!(share.soft, Duration::from_millis(200));
+        assert_eq!(share.hard, Duration::from_millis(500));
+        assert_eq!(budget.share(0, start).hard, budget.hard);
     }
 
     #[test]

@@ -1,0 +1,884 @@
+//! The session: what the manager has told us (the board and its history, the
+//! rule, the clock, search limits, memory and threads) and how each command
+//! changes it. No I/O and no threads: `apply` turns a command into effects
+//! (replies, searcher settings, a request to think), and `finish` turns the
+//! result of thinking into our move. Every command is validated in full before
+//! anything changes, so an `ERROR` leaves the game exactly as it was.
+
+use super::command::{BoardEntry, Command, Field, Info, ParseError, Point};
+use super::reply::Reply;
+use crate::board::{Board, Cell, Color, Pos, Rule};
+use crate::search::swap2::Swap2Decision;
+use crate::search::time::Clock;
+use crate::search::{EngineOptions, Limits, TimeBudget};
+use std::time::{Duration, Instant};
+
+/// `max_memory 0` means "no limit"; we still stay within what Gomocup grants.
+pub const DEFAULT_MEMORY_BYTES: u64 = 350 << 20;
+/// The most threads we accept (`thread_num`), announced by `YXSHOWINFO`.
+pub const MAX_THREADS: usize = 64;
+/// log2 of the largest hash in KB we accept (`YXSHOWINFO`): 2^22 KB = 4 GiB.
+pub const MAX_HASH_SIZE_LOG2: u32 = 22;
+/// Smallest memory budget handed to the searcher, whatever the manager says.
+const MIN_MEMORY_BYTES: u64 = 1 << 20;
+/// The budget of a move when nothing limits it (no per-move limit, no match
+/// clock, no node or depth limit): the protocol document's "as fast as
+/// possible", and a guarantee that a move always comes.
+const QUICK_MOVE: Duration = Duration::from_millis(300);
+
+/// What the command loop must do after a command.
+#[derive(Debug)]
+pub enum Effect {
+    Reply(Reply),
+    /// New memory / thread settings for the searcher (sent before a search).
+    Configure(EngineOptions),
+    ClearHash,
+    /// Run a search on the worker, then pass its outcome to `Session::finish`.
+    Think(Think),
+    Exit,
+}
+
+/// A request to think: the position, the limits and what the answer is for.
+#[derive(Debug)]
+pub struct Think {
+    pub task: Task,
+    pub board: Board,
+    pub limits: Limits,
+    pub detail: Detail,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Task {
+    /// Find our move (`BEGIN`, `TURN`, `BOARD`).
+    Move,
+    /// Report the best `n` lines, then play the best (`YXNBEST`).
+    Nbest(usize),
+    /// Answer `SWAP2BOARD`.
+    Swap2,
+}
+
+/// Which optional search output the GUI asked for (`INFO show_detail`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Detail {
+    /// Bit 1: `MESSAGE REALTIME …` board hints.
+    pub realtime: bool,
+    /// Bit 2: structured `INFO PV …` blocks.
+    pub pv_blocks: bool,
+}
+
+/// The outcome of a `Think`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Thought {
+    Move(Option<Pos>),
+    Swap2(Swap2Decision),
+}
+
+pub struct Session {
+    /// `None` until the first `START`.
+    board: Option<Board>,
+    rule: Rule,
+    clock: Clock,
+    memory_bytes: u64,
+    hash_kb: Option<u64>,
+    threads: usize,
+    max_nodes: Option<u64>,
+    max_depth: Option<u32>,
+    detail: Detail,
+    /// The settings the searcher last received.
+    configured: Option<EngineOptions>,
+    /// The task being thought about and when its command arrived.
+    thinking: Option<(Task, Instant)>,
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session {
+            board: None,
+            rule: Rule::Freestyle,
+            clock: Clock::default(),
+            memory_bytes: DEFAULT_MEMORY_BYTES,
+            hash_kb: None,
+            threads: 1,
+            max_nodes: None,
+            max_depth: None,
+            detail: Detail::default(),
+            configured: None,
+            thinking: None,
+        }
+    }
+}
+
+type Outcome = Result<Vec<Effect>, String>;
+
+impl Session {
+    pub fn new() -> Session {
+        Session::default()
+    }
+
+    /// The current position, once a game has started.
+    pub fn board(&self) -> Option<&Board> {
+        self.board.as_ref()
+    }
+
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    /// Whether a `Think` is out and `finish` has not been called yet.
+    pub fn is_thinking(&self) -> bool {
+        self.thinking.is_some()
+    }
+
+    /// Carries out one command that arrived at `received` (the start of the
+    /// move's clock). The loop must not pass commands other than `END` while
+    /// thinking; it queues them and applies them after `finish`.
+    pub fn apply(&mut self, command: Command, received: Instant) -> Vec<Effect> {
+        let outcome = match command {
+            Command::Start { width, height } => self.start(width, height),
+            Command::Restart => self.restart(),
+            Command::Begin => self.begin(received),
+            Command::Turn(point) => self.turn(point, received),
+            Command::OpenBlock(kind) => Err(format!("{} header without its lines", kind.name())),
+            Command::Board(entries) => self.set_position(&entries).and_then(|board| {
+                self.board = Some(board);
+                self.think(Task::Move, received)
+            }),
+            Command::YxBoard(entries) => self.set_position(&entries).map(|board| {
+                self.board = Some(board);
+                Vec::new()
+            }),
+            Command::Swap2Board(points) => self.swap2(&points, received),
+            Command::Info(info) => Ok(self.info(info)),
+            Command::Takeback(point) => self.takeback(point),
+            Command::Play(point) => self.play(point),
+            Command::About => Ok(vec![Effect::Reply(Reply::About)]),
+            Command::End => Ok(vec![Effect::Exit]),
+            // Nothing to stop: the loop handles a stop during a search.
+            Command::Stop => Ok(Vec::new()),
+            Command::ShowForbid => Ok(vec![Effect::Reply(Reply::Forbid(self.forbidden_points()))]),
+            Command::ShowInfo => Ok(self.show_info()),
+            Command::HashClear => Ok(vec![Effect::ClearHash]),
+            Command::Nbest(count) => self.nbest(count, received),
+        };
+        outcome.unwrap_or_else(|reason| vec![Effect::Reply(Reply::Error(reason))])
+    }
+
+    /// The reply to a line that did not parse. `INFO` problems become a
+    /// `MESSAGE`: managers do not read replies to `INFO`, and an `ERROR`
+    /// arriving later, while Piskvork waits for a move, would lose the game.
+    pub fn reject(error: &ParseError) -> Vec<Effect> {
+        let reply = match error {
+            ParseError::UnknownCommand(_) => Reply::Unknown(error.to_string()),
+            ParseError::BadInfo(_) => Reply::Message(error.to_string()),
+            _ => Reply::Error(error.to_string()),
+        };
+        vec![Effect::Reply(reply)]
+    }
+
+    /// Takes the outcome of the last `Think` that arrived at `now` and plays
+    /// it on the session's board.
+    pub fn finish(&mut self, thought: Thought, now: Instant) -> Vec<Effect> {
+        let Some((task, received)) = self.thinking.take() else {
+            return Vec::new();
+        };
+        self.clock
+            .charge(now.saturating_duration_since(received).as_millis() as u64);
+        let Some(board) = self.board.as_mut() else {
+            return Vec::new();
+        };
+        let reply = match (task, thought) {
+            (Task::Swap2, Thought::Swap2(decision)) => {
+                let stones = match decision {
+                    Swap2Decision::PlaceThree(stones) => stones.to_vec(),
+                    Swap2Decision::Swap => Vec::new(),
+                    Swap2Decision::Move(p) => vec![p],
+                    Swap2Decision::TwoMoves(a, b) => vec![a, b],
+                };
+                let mut after = board.clone();
+                if stones.iter().all(|&p| after.play(p).is_ok()) {
+                    *board = after;
+                }
+                match decision {
+                    Swap2Decision::Swap => Reply::Swap,
+                    Swap2Decision::Move(p) => Reply::Move(p),
+                    _ => Reply::Moves(stones),
+                }
+            }
+            (_, thought) => {
+                let proposed = match thought {
+                    Thought::Move(p) => p,
+                    Thought::Swap2(_) => None,
+                };
+                // The searcher's move is checked like any other: a bad one
+                // must never reach the manager.
+                let legal = proposed.filter(|&p| on_board(board, p) && board.is_legal(p));
+                match legal.or_else(|| fallback_move(board)) {
+                    Some(pos) => {
+                        let _ = board.play(pos);
+                        Reply::Move(pos)
+                    }
+                    None => Reply::Error("no empty point left to play".to_string()),
+                }
+            }
+        };
+        vec![Effect::Reply(reply)]
+    }
+
+    fn game(&self) -> Result<&Board, String> {
+        self.board
+            .as_ref()
+            .ok_or_else(|| "no game: send START first".to_string())
+    }
+
+    fn start(&mut self, width: i64, height: i64) -> Outcome {
+        let size = |n: i64| usize::try_from(n).unwrap_or(usize::MAX);
+        let board = Board::new(size(width), size(height), self.rule).map_err(|_| {
+            // Piskvork falls back to 20x20 by itself when the refusal names 20.
+            format!("unsupported board size {width}x{height}: sides of 5 to 32 are supported (e.g. 15 or 20)")
+        })?;
+        self.board = Some(board);
+        Ok(vec![Effect::Reply(Reply::Ok)])
+    }
+
+    fn restart(&mut self) -> Outcome {
+        let board = self.game()?;
+        let (width, height) = (board.width(), board.height());
+        self.board = Board::new(width, height, self.rule).ok();
+        Ok(vec![Effect::Reply(Reply::Ok)])
+    }
+
+    fn begin(&mut self, received: Instant) -> Outcome {
+        if self.game()?.stone_count() > 0 {
+            return Err("BEGIN on a board that is not empty".to_string());
+        }
+        self.think(Task::Move, received)
+    }
+
+    fn turn(&mut self, point: Point, received: Instant) -> Outcome {
+        let board = self.game()?;
+        let pos = checked_empty(board, point)?;
+        if board.empty_cells().count() <= 1 {
+            return Err("no empty point would be left for our move".to_string());
+        }
+        if let Some(board) = self.board.as_mut() {
+            board
+                .play(pos)
+                .map_err(|e| format!("{},{}: {e}", point.x, point.y))?;
+        }
+        self.think(Task::Move, received)
+    }
+
+    fn play(&mut self, point: Point) -> Outcome {
+        let board = self.game()?;
+        let pos = checked_empty(board, point)?;
+        if let Some(board) = self.board.as_mut() {
+            board
+                .play(pos)
+                .map_err(|e| format!("{},{}: {e}", point.x, point.y))?;
+        }
+        Ok(vec![Effect::Reply(Reply::Move(pos))])
+    }
+
+    fn takeback(&mut self, point: Point) -> Outcome {
+        let board = self.game()?;
+        let pos = board
+            .pos(point.x, point.y)
+            .ok_or_else(|| off_board(board, point))?;
+        if !matches!(board.cell(pos), Cell::Stone(_)) {
+            return Err(format!("no stone on {},{} to take back", point.x, point.y));
+        }
+        if let Some(board) = self.board.as_mut() {
+            // Piskvork takes back newest first, so this is normally the last
+            // move; any other stone is removed where it stands.
+            board
+                .remove(pos)
+                .map_err(|e| format!("{},{}: {e}", point.x, point.y))?;
+        }
+        Ok(vec![Effect::Reply(Reply::Ok)])
+    }
+
+    /// Builds the position a `BOARD` / `YXBOARD` block describes, or says
+    /// what is wrong with it.
+    fn set_position(&self, entries: &[BoardEntry]) -> Result<Board, String> {
+        let current = self.game()?;
+        let count = |field| entries.iter().filter(|e| e.field == field).count();
+        let (own, opponent) = (count(Field::Own), count(Field::Opponent));
+        // Field 1 is always the side to move. The counts say who is Black:
+        // with one stone more, the opponent started; with equal counts, we do.
+        let own_color = if opponent == own + 1 {
+            Color::White
+        } else if own <= opponent {
+            Color::Black
+        } else {
+            return Err(format!(
+                "{own} stones of the side to move against {opponent} of the opponent"
+            ));
+        };
+        let mut board =
+            Board::new(current.width(), current.height(), self.rule).map_err(|e| e.to_string())?;
+        for entry in entries {
+            let pos = board
+                .pos(entry.point.x, entry.point.y)
+                .ok_or_else(|| off_board(&board, entry.point))?;
+            let placed = match entry.field {
+                Field::Own => board.place(pos, own_color),
+                Field::Opponent => board.place(pos, own_color.opponent()),
+                Field::Wall => board.place_wall(pos),
+            };
+            placed.map_err(|_| format!("{},{} is given twice", entry.point.x, entry.point.y))?;
+        }
+        Ok(board)
+    }
+
+    fn swap2(&mut self, points: &[Point], received: Instant) -> Outcome {
+        let current = self.game()?;
+        if ![0, 3, 5].contains(&points.len()) {
+            return Err(format!(
+                "SWAP2BOARD needs 0, 3 or 5 stones, not {}",
+                points.len()
+            ));
+        }
+        let mut board =
+            Board::new(current.width(), current.height(), self.rule).map_err(|e| e.to_string())?;
+        for &point in points {
+            let pos = checked_empty(&board, point)?;
+            board
+                .play(pos)
+                .map_err(|e| format!("{},{}: {e}", point.x, point.y))?;
+        }
+        self.board = Some(board);
+        self.think(Task::Swap2, received)
+    }
+
+    fn nbest(&mut self, count: i64, received: Instant) -> Outcome {
+        let board = self.game()?;
+        if count < 1 {
+            return Err(format!("YXNBEST needs a positive count, not {count}"));
+        }
+        let legal = board.empty_cells().filter(|&p| board.is_legal(p)).count();
+        let lines = (count as usize).min(legal.max(1));
+        self.think(Task::Nbest(lines), received)
+    }
+
+    /// Hands the current position to the searcher with this move's limits.
+    fn think(&mut self, task: Task, received: Instant) -> Outcome {
+        let board = self.game()?.clone();
+        if task != Task::Swap2 && board.empty_cells().next().is_none() {
+            return Err("no empty point left to play".to_string());
+        }
+        let mut effects = Vec::new();
+        let options = self.engine_options();
+        if self.configured.as_ref() != Some(&options) {
+            self.configured = Some(options.clone());
+            effects.push(Effect::Configure(options));
+        }
+        effects.push(Effect::Think(Think {
+            task,
+            board,
+            limits: self.limits(received),
+            detail: self.detail,
+        }));
+        self.thinking = Some((task, received));
+        Ok(effects)
+    }
+
+    fn limits(&self, received: Instant) -> Limits {
+        let time = self.clock.budget(received).or_else(|| {
+            let unbounded = self.max_nodes.is_none() && self.max_depth.is_none();
+            unbounded.then_some(TimeBudget {
+                start: received,
+                soft: QUICK_MOVE / 2,
+                hard: QUICK_MOVE,
+            })
+        });
+        Limits {
+            time,
+            nodes: self.max_nodes,
+            depth: self.max_depth,
+            excluded: Vec::new(),
+        }
+    }
+
+    fn engine_options(&self) -> EngineOptions {
+        let hash_bytes = self.hash_kb.map_or(u64::MAX, |kb| kb.saturating_mul(1024));
+        EngineOptions {
+            memory_bytes: self.memory_bytes.min(hash_bytes).max(MIN_MEMORY_BYTES),
+            threads: self.threads,
+        }
+    }
+
+    fn info(&mut self, info: Info) -> Vec<Effect> {
+        match info {
+            Info::TimeoutTurn(ms) => self.clock.set_turn(ms),
+            Info::TimeoutMatch(ms) => self.clock.set_match(ms),
+            Info::TimeLeft(ms) => self.clock.set_left(ms),
+            Info::TimeIncrement(ms) => self.clock.set_increment(ms),
+            Info::MaxMemory(bytes) => {
+                self.memory_bytes = match bytes {
+                    b if b > 0 => b as u64,
+                    _ => DEFAULT_MEMORY_BYTES,
+                }
+            }
+            Info::HashSize(kb) => self.hash_kb = (kb > 0).then_some(kb as u64),
+            Info::ThreadNum(n) => self.threads = n.clamp(1, MAX_THREADS as i64) as usize,
+            Info::MaxNode(n) => self.max_nodes = (n > 0).then_some(n as u64),
+            Info::MaxDepth(n) => self.max_depth = (n > 0).then(|| n.min(u32::MAX as i64) as u32),
+            Info::ShowDetail(bits) => {
+                self.detail = Detail {
+                    realtime: bits & 1 != 0,
+                    pv_blocks: bits & 2 != 0,
+                }
+            }
+            Info::Rule(code) => return self.set_rule(code),
+            Info::GameType(_)
+            | Info::Evaluate(_)
+            | Info::Folder(_)
+            | Info::CautionFactor(_)
+            | Info::Pondering(_)
+            | Info::VcThread(_)
+            | Info::ThreadSplitDepth(_)
+            | Info::StartDepth(_)
+            | Info::NbestSym(_)
+            | Info::UseDatabase(_)
+            | Info::DatabaseReadonly(_)
+            | Info::Ignored { .. }
+            | Info::Unknown(_) => {}
+        }
+        Vec::new()
+    }
+
+    fn set_rule(&mut self, code: i64) -> Vec<Effect> {
+        let (rule, note) = rule_from_code(code);
+        self.rule = rule;
+        if let Some(board) = self.board.as_ref() {
+            self.board = Some(with_rule(board, rule));
+        }
+        note.map(|text| Effect::Reply(Reply::Message(text)))
+            .into_iter()
+            .collect()
+    }
+
+    /// Black's forbidden points, listed (as Rapfi does) only when it is
+    /// Black's turn in a renju game.
+    fn forbidden_points(&self) -> Vec<Pos> {
+        match &self.board {
+            Some(board) if board.rule() == Rule::Renju && board.side_to_move() == Color::Black => {
+                board
+                    .empty_cells()
+                    .filter(|&p| board.forbidden(p).is_some())
+                    .collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn show_info(&self) -> Vec<Effect> {
+        [
+            format!("wuzi {}", env!("CARGO_PKG_VERSION")),
+            format!("INFO MAX_THREAD_NUM {MAX_THREADS}"),
+            format!("INFO MAX_HASH_SIZE {MAX_HASH_SIZE_LOG2}"),
+        ]
+        .into_iter()
+        .map(|text| Effect::Reply(Reply::Message(text)))
+        .collect()
+    }
+}
+
+/// The rule for an `INFO rule` code, and a note when we play something other
+/// than what was asked. The codes are Piskvork's bits (1 exactly five,
+/// 2 continuous, 4 renju, 8 caro), except that 2 alone is renju as
+/// Yixin-Board, Rapfi and AlphaGomoku read it: Gomocup managers never send 2,
+/// and nobody implements continuous games.
+pub fn rule_from_code(code: i64) -> (Rule, Option<String>) {
+    let exact = match code {
+        0 => Some(Rule::Freestyle),
+        1 => Some(Rule::Standard),
+        2 | 4 => Some(Rule::Renju),
+        8 => Some(Rule::Caro),
+        9 => Some(Rule::CaroExact),
+        _ => None,
+    };
+    if let Some(rule) = exact {
+        return (rule, None);
+    }
+    let rule = match code {
+        c if !(0..16).contains(&c) => Rule::Freestyle,
+        c if c & 8 != 0 && c & 1 != 0 => Rule::CaroExact,
+        c if c & 8 != 0 => Rule::Caro,
+        c if c & 4 != 0 => Rule::Renju,
+        c if c & 1 != 0 => Rule::Standard,
+        _ => Rule::Freestyle,
+    };
+    let note = format!(
+        "rule {code} is not supported (no continuous games); playing {} instead",
+        rule_name(rule)
+    );
+    (rule, Some(note))
+}
+
+pub fn rule_name(rule: Rule) -> &'static str {
+    match rule {
+        Rule::Freestyle => "freestyle",
+        Rule::Standard => "standard (exactly five)",
+        Rule::Renju => "renju",
+        Rule::Caro => "caro",
+        Rule::CaroExact => "caro with exactly five",
+    }
+}
+
+/// The same stones, walls and history under another rule.
+fn with_rule(board: &Board, rule: Rule) -> Board {
+    let Ok(mut rebuilt) = Board::new(board.width(), board.height(), rule) else {
+        return board.clone();
+    };
+    for pos in board.cells() {
+        if board.cell(pos) == Cell::Wall {
+            let _ = rebuilt.place_wall(pos);
+        }
+    }
+    for &pos in board.history() {
+        if let Cell::Stone(color) = board.cell(pos) {
+            let _ = rebuilt.place(pos, color);
+        }
+    }
+    rebuilt
+}
+
+fn on_board(board: &Board, pos: Pos) -> bool {
+    board.pos(pos.x() as i64, pos.y() as i64) == Some(pos)
+}
+
+fn off_board(board: &Board, point: Point) -> String {
+    format!(
+        "{},{} is off the {}x{} board",
+        point.x,
+        point.y,
+        board.width(),
+        board.height()
+    )
+}
+
+fn checked_empty(board: &Board, point: Point) -> Result<Pos, String> {
+    let pos = board
+        .pos(point.x, point.y)
+        .ok_or_else(|| off_board(board, point))?;
+    if !board.is_empty(pos) {
+        return Err(format!("{},{} is not empty", point.x, point.y));
+    }
+    Ok(pos)
+}
+
+/// A legal point next to the action, used only if the searcher fails to give
+/// one: the manager must get a move in any case.
+fn fallback_move(board: &Board) -> Option<Pos> {
+    let (cx, cy) = (board.width() / 2, board.height() / 2);
+    let distance = |p: &Pos| p.x().abs_diff(cx).max(p.y().abs_diff(cy));
+    board
+        .empty_cells()
+        .filter(|&p| board.is_legal(p))
+        .min_by_key(distance)
+        .or_else(|| board.empty_cells().min_by_key(distance))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::block::Assembler;
+    use super::*;
+    use crate::search::{new_searcher, Searcher};
+    use std::sync::atomic::AtomicBool;
+
+    /// Drives a session synchronously with the shipped searcher and returns
+    /// the rendered replies.
+    struct Harness {
+        session: Session,
+        assembler: Assembler,
+        searcher: Box<dyn Searcher>,
+    }
+
+    impl Harness {
+        fn new() -> Harness {
+            Harness {
+                session: Session::new(),
+                assembler: Assembler::default(),
+                searcher: new_searcher(),
+            }
+        }
+
+        fn send(&mut self, text: &str) -> Vec<String> {
+            let mut out = Vec::new();
+            for line in text.lines() {
+                for parsed in self.assembler.feed(line) {
+                    let effects = match parsed {
+                        Ok(command) => self.session.apply(command, Instant::now()),
+                        Err(e) => Session::reject(&e),
+                    };
+                    self.run(effects, &mut out);
+                }
+            }
+            out
+        }
+
+        fn run(&mut self, effects: Vec<Effect>, out: &mut Vec<String>) {
+            for effect in effects {
+                match effect {
+                    Effect::Reply(r) => out.push(r.render()),
+                    Effect::Think(think) => {
+                        let result = self.searcher.search(
+                            &think.board,
+                            &think.limits,
+                            &AtomicBool::new(false),
+                            &mut |_| {},
+                        );
+                        let more = self
+                            .session
+                            .finish(Thought::Move(result.best_move), Instant::now());
+                        self.run(more, out);
+                    }
+                    Effect::Configure(_) | Effect::ClearHash | Effect::Exit => {}
+                }
+            }
+        }
+
+        fn board(&self) -> &Board {
+            self.session.board().expect("a game")
+        }
+    }
+
+    #[test]
+    fn start_begin_plays_the_centre_and_turn_answers() {
+        let mut h = Harness::new();
+        assert_eq!(h.send("START 15"), ["OK"]);
+        assert_eq!(h.send("BEGIN"), ["7,7"]);
+        let reply = h.send("TURN 8,8");
+        assert_eq!(reply.len(), 1);
+        assert_eq!(h.board().stone_count(), 3);
+    }
+
+    #[test]
+    fn errors_leave_the_game_unchanged() {
+        let mut h = Harness::new();
+        h.send("START 15\nBEGIN");
+        let before = format!("{:?}", h.board());
+        for bad in [
+            "TURN 7,7",
+            "TURN 15,0",
+            "TURN -1,3",
+            "BEGIN",
+            "START 4",
+            "START 33",
+            "RECTSTART 40,10",
+            "TAKEBACK 0,0",
+            "PLAY 7,7",
+            "BOARD\n1,1,1\n2,2,x\nDONE",
+            "BOARD\n1,1,1\n1,1,2\nDONE",
+            "BOARD\n1,1,1\n2,2,1\nDONE",
+            "SWAP2BOARD\n1,1\nDONE",
+            "YXNBEST 0",
+        ] {
+            let replies = h.send(bad);
+            assert!(
+                replies.iter().all(|r| r.starts_with("ERROR ")),
+                "{bad:?} -> {replies:?}"
+            );
+            assert_eq!(
+                format!("{:?}", h.board()),
+                before,
+                "{bad:?} changed the board"
+            );
+        }
+    }
+
+    #[test]
+    fn board_colours_come_from_the_counts() {
+        let mut h = Harness::new();
+        h.send("START 15");
+        // The opponent has one stone more, so the opponent is Black, even
+        // though our stone is listed first.
+        h.send("YXBOARD\n7,7,1\n8,8,2\n9,9,2\nDONE");
+        assert_eq!(h.board().cell(Pos::new(7, 7)), Cell::Stone(Color::White));
+        assert_eq!(h.board().cell(Pos::new(8, 8)), Cell::Stone(Color::Black));
+        assert_eq!(h.board().side_to_move(), Color::White);
+        h.send("YXBOARD\n7,7,2\n8,8,1\nDONE");
+        assert_eq!(h.board().cell(Pos::new(8, 8)), Cell::Stone(Color::Black));
+        assert_eq!(h.board().side_to_move(), Color::Black);
+    }
+
+    #[test]
+    fn an_empty_board_means_we_move_first() {
+        let mut h = Harness::new();
+        h.send("START 15");
+        assert_eq!(h.send("BOARD\nDONE"), ["7,7"]);
+    }
+
+    #[test]
+    fn field_three_is_a_wall() {
+        let mut h = Harness::new();
+        h.send("START 15");
+        h.send("YXBOARD\n7,7,3\nDONE");
+        assert_eq!(h.board().cell(Pos::new(7, 7)), Cell::Wall);
+        assert_eq!(h.board().stone_count(), 0);
+    }
+
+    #[test]
+    fn the_placeholder_takes_a_five_and_blocks_a_four() {
+        // . X X X X .     we are X (field 1), to move: take the five.
+        let mut h = Harness::new();
+        h.send("START 15");
+        let take = h.send("BOARD\n1,0,1\n1,5,2\n2,0,1\n2,5,2\n3,0,1\n3,5,2\n4,0,1\n4,5,2\nDONE");
+        assert!(take == ["0,0"] || take == ["5,0"], "{take:?}");
+        // The opponent's four on row 5 must be blocked when we have none.
+        let block = h.send("BOARD\n1,5,2\n9,9,1\n2,5,2\n9,11,1\n3,5,2\n12,12,1\n4,5,2\nDONE");
+        assert!(block == ["0,5"] || block == ["5,5"], "{block:?}");
+    }
+
+    #[test]
+    fn takeback_removes_the_named_stone() {
+        let mut h = Harness::new();
+        h.send("START 15\nBEGIN\nTURN 8,8");
+        let last = h.board().last_move().unwrap();
+        assert_eq!(h.send(&format!("TAKEBACK {:?}", last)), ["OK"]);
+        assert_eq!(h.send("TAKEBACK 8,8"), ["OK"]);
+        assert_eq!(h.board().history(), &[Pos::new(7, 7)]);
+        assert!(h.send("TAKEBACK 8,8")[0].starts_with("ERROR "));
+        // A stone that is not the last one is removed where it stands.
+        h.send("TURN 8,8");
+        assert_eq!(h.send("TAKEBACK 7,7"), ["OK"]);
+        assert!(h.board().is_empty(Pos::new(7, 7)));
+    }
+
+    #[test]
+    fn restart_keeps_size_and_rule() {
+        let mut h = Harness::new();
+        h.send("RECTSTART 20,12\nINFO rule 4\nBEGIN");
+        assert_eq!(h.send("RESTART"), ["OK"]);
+        assert_eq!((h.board().width(), h.board().height()), (20, 12));
+        assert_eq!(h.board().rule(), Rule::Renju);
+        assert_eq!(h.board().stone_count(), 0);
+    }
+
+    #[test]
+    fn start_is_idempotent() {
+        let mut h = Harness::new();
+        for _ in 0..3 {
+            assert_eq!(h.send("start 15"), ["OK"]);
+            assert_eq!(h.send("begin"), ["7,7"]);
+        }
+    }
+
+    #[test]
+    fn rule_codes() {
+        assert_eq!(rule_from_code(0), (Rule::Freestyle, None));
+        assert_eq!(rule_from_code(1), (Rule::Standard, None));
+        assert_eq!(rule_from_code(2), (Rule::Renju, None));
+        assert_eq!(rule_from_code(4), (Rule::Renju, None));
+        assert_eq!(rule_from_code(8), (Rule::Caro, None));
+        assert_eq!(rule_from_code(9), (Rule::CaroExact, None));
+        assert_eq!(rule_from_code(3).0, Rule::Standard);
+        assert!(rule_from_code(3).1.is_some());
+        assert_eq!(rule_from_code(6).0, Rule::Renju);
+        assert_eq!(rule_from_code(-7).0, Rule::Freestyle);
+    }
+
+    #[test]
+    fn an_unsupported_rule_is_announced() {
+        let mut h = Harness::new();
+        let replies = h.send("INFO rule 3");
+        assert_eq!(replies.len(), 1);
+        assert!(replies[0].starts_with("MESSAGE rule 3 "), "{replies:?}");
+        assert!(h.send("INFO rule 1").is_empty());
+    }
+
+    #[test]
+    fn info_is_silent_and_sets_limits() {
+        let mut s = Session::new();
+        let now = Instant::now();
+        for line in [
+            "INFO timeout_turn 5000",
+            "INFO timeout_match 100000",
+            "INFO time_left 2147483647",
+            "INFO max_node -1",
+            "INFO max_depth 9",
+            "INFO folder C:\\a b",
+            "INFO who_knows 3",
+        ] {
+            assert!(s.apply(Command::parse(line).unwrap(), now).is_empty());
+        }
+        let limits = s.limits(now);
+        assert_eq!(limits.nodes, None);
+        assert_eq!(limits.depth, Some(9));
+        let hard = limits.time.unwrap().hard;
+        assert!(hard < Duration::from_millis(5000) && hard > Duration::from_millis(3000));
+    }
+
+    #[test]
+    fn timeout_turn_zero_defers_to_the_match_clock_or_plays_quickly() {
+        let mut s = Session::new();
+        let now = Instant::now();
+        s.apply(Command::Info(Info::TimeoutTurn(0)), now);
+        s.apply(Command::Info(Info::TimeoutMatch(0)), now);
+        assert_eq!(s.limits(now).time.unwrap().hard, QUICK_MOVE);
+        s.apply(Command::Info(Info::TimeLeft(60_000)), now);
+        let hard = s.limits(now).time.unwrap().hard;
+        assert!(hard > QUICK_MOVE && hard < Duration::from_millis(60_000));
+        // With a node limit and no clock, the search may take its time.
+        s.apply(Command::Info(Info::TimeLeft(2_147_483_647)), now);
+        s.apply(Command::Info(Info::MaxNode(1000)), now);
+        assert!(s.limits(now).time.is_none());
+    }
+
+    #[test]
+    fn memory_settings_reach_the_searcher_once() {
+        let mut s = Session::new();
+        let now = Instant::now();
+        s.apply(
+            Command::Start {
+                width: 15,
+                height: 15,
+            },
+            now,
+        );
+        s.apply(Command::Info(Info::MaxMemory(0)), now);
+        s.apply(Command::Info(Info::HashSize(65536)), now);
+        let effects = s.apply(Command::Begin, now);
+        let configured: Vec<_> = effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Configure(o) => Some(o.memory_bytes),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(configured, [64 << 20]);
+        s.finish(Thought::Move(None), now);
+        let again = s.apply(Command::Turn(Point { x: 0, y: 0 }), now);
+        assert!(!again.iter().any(|e| matches!(e, Effect::Configure(_))));
+    }
+
+    #[test]
+    fn showforbid_lists_nothing_outside_renju() {
+        let mut h = Harness::new();
+        h.send("START 15");
+        assert_eq!(h.send("YXSHOWFORBID"), ["FORBID ."]);
+    }
+
+    #[test]
+    fn commands_before_start_are_errors() {
+        let mut h = Harness::new();
+        for line in ["BEGIN", "TURN 1,1", "RESTART", "TAKEBACK 1,1", "PLAY 1,1"] {
+            let replies = h.send(line);
+            assert!(replies[0].starts_with("ERROR "), "{line} -> {replies:?}");
+        }
+        assert_eq!(h.send("ABOUT").len(), 1);
+    }
+
+    #[test]
+    fn play_echoes_the_move() {
+        let mut h = Harness::new();
+        h.send("START 15");
+        assert_eq!(h.send("PLAY 3,4"), ["3,4"]);
+        assert_eq!(h.board().cell(Pos::new(3, 4)), Cell::Stone(Color::Black));
+    }
+}

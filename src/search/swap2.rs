@@ -1,0 +1,236 @@
+//! Swap2 opening decisions (`SWAP2BOARD`), reasoned from the search's score.
+//!
+//! The opener places three stones (Black, White, Black); the other player
+//! takes Black (`SWAP`), stays White and plays the fourth stone, or adds a
+//! White and a Black stone and lets the opener choose. With five stones the
+//! opener chooses: `SWAP` (take Black) or stay White and play the sixth stone.
+//! In every case with stones on the board White is to move, so one search of
+//! the position says which colour we would rather have.
+
+use super::{Limits, Score, Searcher};
+use crate::board::{Board, Pos};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// Scores within this margin of zero count as balanced.
+pub const BALANCED_MARGIN: Score = 100;
+
+/// Our answer to `SWAP2BOARD`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Swap2Decision {
+    /// Opening as the opener: Black, White, Black.
+    PlaceThree([Pos; 3]),
+    /// Take Black.
+    Swap,
+    /// Stay White and play this stone.
+    Move(Pos),
+    /// Add a White and a Black stone; the opponent chooses colours.
+    TwoMoves(Pos, Pos),
+}
+
+/// Three-stone openings (Black, White, Black) as offsets from the centre,
+/// tried in turn; the one the search finds most balanced is placed.
+const OPENING_SHAPES: [[(i64, i64); 3]; 4] = [
+    [(0, 0), (1, -1), (2, 1)],
+    [(0, 0), (1, 0), (0, 2)],
+    [(0, 0), (1, 1), (-1, 2)],
+    [(0, 0), (0, 1), (2, -1)],
+];
+
+/// Decides the swap2 answer for `board`, which holds the opening stones
+/// played in order (0, 3 or 5 of them).
+pub fn decide(
+    searcher: &mut dyn Searcher,
+    board: &Board,
+    limits: &Limits,
+    stop: &AtomicBool,
+) -> Swap2Decision {
+    let mut budget = Budget::new(limits);
+    match board.stone_count() {
+        0 => place_three(searcher, board, &mut budget, stop),
+        3 => {
+            let (score, white) = best_for_side_to_move(searcher, board, &mut budget, 2, stop);
+            let Some(white) = white else {
+                return Swap2Decision::Swap;
+            };
+            if score < -BALANCED_MARGIN {
+                Swap2Decision::Swap
+            } else if score > BALANCED_MARGIN {
+                Swap2Decision::Move(white)
+            } else {
+                let mut after = board.clone();
+                after.make(white);
+                match best_for_side_to_move(searcher, &after, &mut budget, 1, stop).1 {
+                    Some(black) => Swap2Decision::TwoMoves(white, black),
+                    None => Swap2Decision::Move(white),
+                }
+            }
+        }
+        _ => {
+            let (score, white) = best_for_side_to_move(searcher, board, &mut budget, 1, stop);
+            match white {
+                Some(white) if score >= 0 => Swap2Decision::Move(white),
+                _ => Swap2Decision::Swap,
+            }
+        }
+    }
+}
+
+fn place_three(
+    searcher: &mut dyn Searcher,
+    board: &Board,
+    budget: &mut Budget,
+    stop: &AtomicBool,
+) -> Swap2Decision {
+    let (cx, cy) = (board.width() as i64 / 2, board.height() as i64 / 2);
+    let mut best: Option<(Score, [Pos; 3])> = None;
+    let mut remaining = OPENING_SHAPES.len();
+    for shape in OPENING_SHAPES {
+        let points: Option<Vec<Pos>> = shape
+            .iter()
+            .map(|&(dx, dy)| board.pos(cx + dx, cy + dy))
+            .collect();
+        let mut trial = board.clone();
+        let placed = points.filter(|ps| ps.iter().all(|&p| trial.play(p).is_ok()));
+        let Some(points) = placed else {
+            remaining -= 1;
+            continue;
+        };
+        let (score, _) = best_for_side_to_move(searcher, &trial, budget, remaining, stop);
+        remaining -= 1;
+        let stones = [points[0], points[1], points[2]];
+        if best.is_none_or(|(s, _)| score.abs() < s.abs()) {
+            best = Some((score, stones));
+        }
+    }
+    // The board is at least 5x5, so the first shape always fits.
+    let stones = best.map(|(_, s)| s).unwrap_or_else(|| {
+        let c = |dx: i64, dy: i64| Pos::new((cx + dx) as usize, (cy + dy) as usize);
+        [c(0, 0), c(1, -1), c(2, 1)]
+    });
+    Swap2Decision::PlaceThree(stones)
+}
+
+/// Searches `board` with its share of the budget (`parts_left` searches still
+/// to run, this one included) and returns the score for the side to move and
+/// its best move.
+fn best_for_side_to_move(
+    searcher: &mut dyn Searcher,
+    board: &Board,
+    budget: &mut Budget,
+    parts_left: usize,
+    stop: &AtomicBool,
+) -> (Score, Option<Pos>) {
+    let limits = budget.next(parts_left);
+    let result = searcher.search(board, &limits, stop, &mut |_| {});
+    (result.score, result.best_move)
+}
+
+/// Splits one move's limits over several searches run one after another.
+struct Budget {
+    limits: Limits,
+}
+
+impl Budget {
+    fn new(limits: &Limits) -> Budget {
+        Budget {
+            limits: limits.clone(),
+        }
+    }
+
+    /// Limits for the next search when `parts_left` searches remain.
+    fn next(&mut self, parts_left: usize) -> Limits {
+        let parts = parts_left.clamp(1, u32::MAX as usize) as u32;
+        Limits {
+            time: self.limits.time.map(|t| t.share(parts, Instant::now())),
+            ..self.limits.clone()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Rule;
+    use crate::search::{EngineOptions, SearchEvent, SearchResult};
+
+    /// A searcher that reports a fixed score and the first empty point.
+    struct FixedScore(Score);
+
+    impl Searcher for FixedScore {
+        fn search(
+            &mut self,
+            board: &Board,
+            _limits: &Limits,
+            _stop: &AtomicBool,
+            _report: &mut dyn FnMut(&SearchEvent),
+        ) -> SearchResult {
+            let best_move = board.empty_cells().next();
+            SearchResult {
+                best_move,
+                score: self.0,
+                depth: 1,
+                nodes: 1,
+                pv: best_move.into_iter().collect(),
+            }
+        }
+        fn clear(&mut self) {}
+        fn configure(&mut self, _options: &EngineOptions) {}
+    }
+
+    fn opening(stones: &[(usize, usize)]) -> Board {
+        let mut board = Board::new(15, 15, Rule::Standard).unwrap();
+        for &(x, y) in stones {
+            board.play(Pos::new(x, y)).unwrap();
+        }
+        board
+    }
+
+    fn decide_with(score: Score, board: &Board) -> Swap2Decision {
+        decide(
+            &mut FixedScore(score),
+            board,
+            &Limits::default(),
+            &AtomicBool::new(false),
+        )
+    }
+
+    #[test]
+    fn the_opener_places_three_distinct_stones_near_the_centre() {
+        let Swap2Decision::PlaceThree(stones) = decide_with(0, &opening(&[])) else {
+            panic!("expected three stones");
+        };
+        assert!(stones[0] != stones[1] && stones[1] != stones[2] && stones[0] != stones[2]);
+        for p in stones {
+            assert!(p.x().abs_diff(7) <= 2 && p.y().abs_diff(7) <= 2, "{p:?}");
+        }
+    }
+
+    #[test]
+    fn three_stones_bad_for_white_means_swap() {
+        let board = opening(&[(7, 7), (8, 6), (9, 8)]);
+        assert_eq!(decide_with(-500, &board), Swap2Decision::Swap);
+    }
+
+    #[test]
+    fn three_stones_good_for_white_means_one_move() {
+        let board = opening(&[(7, 7), (8, 6), (9, 8)]);
+        assert!(matches!(decide_with(500, &board), Swap2Decision::Move(_)));
+    }
+
+    #[test]
+    fn three_balanced_stones_means_two_more_stones() {
+        let board = opening(&[(7, 7), (8, 6), (9, 8)]);
+        let Swap2Decision::TwoMoves(white, black) = decide_with(0, &board) else {
+            panic!("expected two moves");
+        };
+        assert!(board.is_empty(white) && board.is_empty(black) && white != black);
+    }
+
+    #[test]
+    fn five_stones_swap_only_when_white_is_worse() {
+        let board = opening(&[(7, 7), (8, 6), (9, 8), (6, 6), (10, 9)]);
+        assert_eq!(decide_with(-50, &board), Swap2Decision::Swap);
+        assert!(matches!(decide_with(50, &board), Swap2Decision::Move(_)));
+    }
+}
