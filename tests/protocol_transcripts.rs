@@ -58,6 +58,7 @@ enum Step {
     Exit(Duration),
     Silent(Duration),
     IgnoreRest,
+    Chatter(String),
 }
 
 fn parse_transcript(text: &str) -> Result<Vec<(usize, Step)>, String> {
@@ -88,6 +89,8 @@ fn parse_transcript(text: &str) -> Result<Vec<(usize, Step)>, String> {
             Step::Env(key.trim().to_string(), value.trim().to_string())
         } else if let Some(rest) = line.strip_prefix("@pause ") {
             Step::Pause(millis(rest)?)
+        } else if let Some(rest) = line.strip_prefix("@chatter ") {
+            Step::Chatter(format!("{} ", rest.trim()))
         } else if line == "@ignore-rest" {
             Step::IgnoreRest
         } else if line == "@eof" {
@@ -292,8 +295,12 @@ fn spawn(env: &[(String, String)]) -> Engine {
     }
 }
 
-fn is_chatter(line: &str) -> bool {
-    line.starts_with("MESSAGE ") || line.starts_with("DEBUG ")
+/// Lines skipped while waiting for a pattern that is not itself chatter.
+fn is_chatter(line: &str, extra: &[String]) -> bool {
+    ["MESSAGE ", "DEBUG "]
+        .iter()
+        .any(|prefix| line.starts_with(prefix))
+        || extra.iter().any(|prefix| line.starts_with(prefix.as_str()))
 }
 
 fn run_file(path: &Path) -> Result<(), String> {
@@ -343,6 +350,7 @@ fn execute(
     let mut exited = false;
     let mut vars = HashMap::new();
     let mut check_rest = true;
+    let mut chatter: Vec<String> = Vec::new();
     for (number, step) in steps {
         let at = |e: String| format!("line {number}: {e}");
         match step {
@@ -359,12 +367,12 @@ fn execute(
                     .map_err(|e| at(format!("engine stopped reading: {e}")))?;
             }
             Step::Expect(pattern) => {
-                let wants_chatter = is_chatter(pattern);
+                let wants_chatter = is_chatter(pattern, &chatter);
                 loop {
                     let line = next_line(engine, LINE_TIMEOUT)
                         .map_err(|e| at(format!("expected '{pattern}': {e}")))?;
                     seen.push(line.clone());
-                    if !wants_chatter && is_chatter(&line) {
+                    if !wants_chatter && is_chatter(&line, &chatter) {
                         continue;
                     }
                     if matches_capturing(pattern, &line, &mut board, &mut vars).map_err(at)? {
@@ -376,6 +384,7 @@ fn execute(
             Step::LineEnding(e) => ending = e,
             Step::Env(..) => {}
             Step::IgnoreRest => check_rest = false,
+            Step::Chatter(prefix) => chatter.push(prefix.clone()),
             Step::Pause(d) => thread::sleep(*d),
             Step::Eof => drop(engine.stdin.take()),
             Step::Silent(d) => {
@@ -409,7 +418,7 @@ fn execute(
     }
     while let Ok(line) = next_line(engine, Duration::from_millis(200)) {
         seen.push(line.clone());
-        if check_rest && !is_chatter(&line) {
+        if check_rest && !is_chatter(&line, &chatter) {
             return Err(format!("unexpected line after the transcript: '{line}'"));
         }
     }

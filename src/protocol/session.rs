@@ -588,11 +588,11 @@ fn fallback_move(board: &Board) -> Option<Pos> {
 mod tests {
     use super::super::block::Assembler;
     use super::*;
-    use crate::search::{new_searcher, Searcher};
+    use crate::search::{PlaceholderSearcher, Searcher};
     use std::sync::atomic::AtomicBool;
 
-    /// Drives a session synchronously with the shipped searcher and returns
-    /// the rendered replies.
+    /// Drives a session synchronously with the one-ply placeholder searcher
+    /// (instant and deterministic) and returns the rendered replies.
     struct Harness {
         session: Session,
         assembler: Assembler,
@@ -604,7 +604,7 @@ mod tests {
             Harness {
                 session: Session::new(),
                 assembler: Assembler::default(),
-                searcher: new_searcher(),
+                searcher: Box::new(PlaceholderSearcher),
             }
         }
 

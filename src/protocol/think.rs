@@ -131,7 +131,7 @@ mod tests {
     use super::*;
     use crate::board::{Board, Rule};
     use crate::protocol::session::Detail;
-    use crate::search::new_searcher;
+    use crate::search::PlaceholderSearcher;
 
     #[test]
     fn nbest_reports_distinct_lines_and_plays_the_first() {
@@ -146,7 +146,7 @@ mod tests {
         let mut lines = Vec::new();
         let mut bests = Vec::new();
         let thought = think(
-            new_searcher().as_mut(),
+            &mut PlaceholderSearcher,
             &request,
             &AtomicBool::new(false),
             &mut |p| match p {
