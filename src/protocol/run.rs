@@ -175,7 +175,7 @@ impl<W: Write> Loop<W> {
         Ok(None)
     }
 
-    fn start_search(&mut self, request: Think) {
+    fn start_search(&mut self, request: Box<Think>) {
         self.next_id += 1;
         let stop = Arc::new(AtomicBool::new(false));
         self.search = Some(Search {
@@ -185,7 +185,7 @@ impl<W: Write> Loop<W> {
             hard_deadline: request.limits.time.map(|t| t.start + t.hard),
             best: None,
         });
-        self.send(Job::Think(self.next_id, Box::new(request), stop));
+        self.send(Job::Think(self.next_id, request, stop));
     }
 
     fn send(&mut self, job: Job) {

@@ -34,7 +34,8 @@ pub enum Effect {
     Configure(EngineOptions),
     ClearHash,
     /// Run a search on the worker, then pass its outcome to `Session::finish`.
-    Think(Think),
+    /// (Boxed: it carries a whole board.)
+    Think(Box<Think>),
     Exit,
 }
 
@@ -376,12 +377,12 @@ impl Session {
             self.configured = Some(options.clone());
             effects.push(Effect::Configure(options));
         }
-        effects.push(Effect::Think(Think {
+        effects.push(Effect::Think(Box::new(Think {
             task,
             board,
             limits: self.limits(received),
             detail: self.detail,
-        }));
+        })));
         self.thinking = Some((task, received));
         Ok(effects)
     }
