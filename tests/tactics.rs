@@ -8,30 +8,13 @@
 //! (x, y).
 
 use std::sync::atomic::AtomicBool;
-use wuzi::board::{Board, Color, Pos, Rule};
+use wuzi::board::{Board, Geometry, Pos, Rule};
 use wuzi::search::{
     mate_in, EngineOptions, Limits, SearchResult, Searcher, WuziSearcher, MATE_BOUND,
 };
 
 fn board(rule: Rule, drawing: &str) -> Board {
-    let rows: Vec<Vec<char>> = drawing
-        .lines()
-        .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
-        .filter(|r| !r.is_empty())
-        .collect();
-    let mut board = Board::new(rows[0].len(), rows.len(), rule).expect("board size");
-    for (y, row) in rows.iter().enumerate() {
-        assert_eq!(row.len(), rows[0].len(), "ragged drawing");
-        for (x, &c) in row.iter().enumerate() {
-            let color = match c {
-                'X' => Color::Black,
-                'O' => Color::White,
-                _ => continue,
-            };
-            board.place(Pos::new(x, y), color).expect("empty point");
-        }
-    }
-    board
+    Board::from_diagram(drawing, rule, Geometry::Square).expect("a drawn board")
 }
 
 fn search(board: &Board, nodes: u64) -> SearchResult {

@@ -1,95 +1,139 @@
-//! Evaluation: a static score of a position from the line shapes both sides
-//! could make, from the side to move's point of view. Weights live in one
-//! table, `WEIGHTS`, so that they can be tuned.
+//! Evaluation: a static score of a position from the board's threat counts
+//! for both colours, from the side to move's point of view, and the worth of
+//! single cells for move ordering. Every weight lives in `WEIGHTS`.
 
-pub mod shape;
-
-pub use shape::{Shape, ShapeReader, Threat};
-
+use crate::board::{Board, Color, Pattern, Pos, Threat};
 use crate::search::Score;
 
 /// Every number the evaluation uses.
 pub struct Weights {
-    /// Worth of a stone on an empty cell making this shape on one line,
-    /// indexed by `Shape as usize`.
-    pub shape: [i32; 10],
-    /// Extra worth of a cell whose lines combine into this threat, indexed by
-    /// `Threat as usize`.
-    pub threat: [i32; 9],
-    /// Share (in 1/64) of the opponent's cell worth that counts against us;
-    /// below 64 because we move first.
-    pub defence_share: i32,
-    /// Share (in 1/64) of our single best cell's worth added on top: we get to
-    /// play it now.
-    pub initiative_share: i32,
-    /// Divides the raw total into centi-stones.
-    pub scale: i32,
+    /// Worth of a cell on which a stone makes this line pattern, by
+    /// `Pattern as usize`; summed over the cell's lines for move ordering.
+    pub pattern: [i32; Pattern::COUNT],
+    /// Extra worth of a cell whose lines combine into this threat, by
+    /// `Threat::index` (move ordering).
+    pub threat_bonus: [i32; Threat::COUNT],
+    /// Worth of each empty cell where the side to move has this threat.
+    pub own_cells: [i32; Threat::COUNT],
+    /// Cost of each empty cell where the opponent has this threat.
+    pub their_cells: [i32; Threat::COUNT],
+    /// The side to move can make a double three or four-three and the
+    /// opponent has no four to interpose: nearly a win.
+    pub initiative: i32,
+    /// Bonus for having the move.
+    pub tempo: i32,
 }
 
 pub const WEIGHTS: Weights = Weights {
-    //       Dead Over One Two OpenTwo Three OpenThree Four OpenFour  Five
-    shape: [0, 0, 1, 4, 14, 12, 50, 60, 400, 2000],
-    //       Forbidden Quiet OpenThree DoubleThree Four FourThree DoubleFour OpenFour Five
-    threat: [0, 0, 0, 250, 0, 500, 600, 0, 0],
-    defence_share: 56,
-    initiative_share: 48,
-    scale: 1,
+    //        None Over Two OpenTwo Three OpenThree Four OpenFour DoubleFour Five
+    pattern: [0, 0, 4, 14, 12, 50, 60, 400, 400, 2000],
+    //             Forb None Two OpenTwo Three OpenThree DoubleThree Four FourThree DoubleFour OpenFour Five
+    threat_bonus: [0, 0, 0, 0, 0, 0, 250, 0, 500, 600, 0, 0],
+    own_cells: [0, 0, 3, 10, 12, 40, 150, 45, 250, 250, 250, 0],
+    their_cells: [0, 0, 3, 9, 10, 35, 100, 40, 150, 150, 200, 0],
+    initiative: 1500,
+    tempo: 20,
 };
 
-/// Worth of a stone on a cell for one colour, from its four line shapes and
-/// their combined threat.
-pub fn cell_value(shapes: &[Shape; 4], threat: Threat) -> i32 {
+/// Worth of a stone of `color` on the empty cell `pos`, whose combined
+/// threat is `threat`: the move-ordering key.
+pub fn cell_value(board: &Board, pos: Pos, color: Color, threat: Threat) -> i32 {
     if threat == Threat::Forbidden {
         return 0;
     }
-    let lines: i32 = shapes.iter().map(|&s| WEIGHTS.shape[s as usize]).sum();
-    lines + WEIGHTS.threat[threat as usize]
+    let directions = board.geometry().deltas().len();
+    let lines: i32 = (0..directions)
+        .map(|dir| WEIGHTS.pattern[board.pattern(pos, color, dir) as usize])
+        .sum();
+    lines + WEIGHTS.threat_bonus[threat.index()]
 }
 
-/// Sums over the candidate cells of one position, gathered by move generation.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Tally {
-    /// Sum of the side to move's cell worths.
-    pub own_total: i32,
-    /// Sum of the opponent's cell worths.
-    pub their_total: i32,
-    /// The side to move's best single cell.
-    pub own_best: i32,
-}
-
-impl Tally {
-    pub fn add(&mut self, own: i32, theirs: i32) {
-        self.own_total += own;
-        self.their_total += theirs;
-        self.own_best = self.own_best.max(own);
+/// The static score of `board` for the side to move, from the counts of
+/// threat cells of both colours (O(number of threat kinds)).
+pub fn evaluate(board: &Board) -> Score {
+    let me = board.side_to_move();
+    let them = me.opponent();
+    let sum = |color: Color, weights: &[i32; Threat::COUNT]| -> i32 {
+        Threat::ALL
+            .iter()
+            .map(|&t| board.threat_count(color, t) as i32 * weights[t.index()])
+            .sum()
+    };
+    let mut score = sum(me, &WEIGHTS.own_cells) - sum(them, &WEIGHTS.their_cells) + WEIGHTS.tempo;
+    let we_threaten_to_win = board.threat_count(me, Threat::FourThree) > 0
+        || (board.threat_count(me, Threat::DoubleThree) > 0 && !renju_black(board, me));
+    if we_threaten_to_win && board.threat_count_at_least(them, Threat::Four) == 0 {
+        score += WEIGHTS.initiative;
     }
+    score.clamp(-20_000, 20_000)
 }
 
-/// The static score of a position from its tally, for the side to move.
-/// Kept well inside the mate bounds.
-pub fn evaluate(tally: &Tally) -> Score {
-    let raw = tally.own_total - tally.their_total * WEIGHTS.defence_share / 64
-        + tally.own_best * WEIGHTS.initiative_share / 64;
-    (raw / WEIGHTS.scale).clamp(-20_000, 20_000)
+/// Black under renju, whose double-three counts are unconfirmed shapes.
+fn renju_black(board: &Board, color: Color) -> bool {
+    board.rule() == crate::board::Rule::Renju && color == Color::Black
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::{Geometry, Rule};
 
-    #[test]
-    fn stronger_shapes_are_worth_more() {
-        use Shape::*;
-        let three = cell_value(&[OpenThree, One, One, One], Threat::OpenThree);
-        let two = cell_value(&[OpenTwo, One, One, One], Threat::Quiet);
-        let double = cell_value(&[OpenThree, OpenThree, One, One], Threat::DoubleThree);
-        assert!(double > three && three > two);
+    fn board(drawing: &str) -> Board {
+        Board::from_diagram(drawing, Rule::Freestyle, Geometry::Square).unwrap()
     }
 
     #[test]
-    fn the_side_to_move_is_favoured_in_a_mirror() {
-        let mut tally = Tally::default();
-        tally.add(100, 100);
-        assert!(evaluate(&tally) > 0);
+    fn stronger_shapes_are_worth_more() {
+        let b = board(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . X X . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . O O . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            ",
+        );
+        let value = |x, y| {
+            let pos = Pos::new(x, y);
+            cell_value(&b, pos, Color::Black, b.threat(pos, Color::Black))
+        };
+        // Extending the two to an open three beats a point far from it.
+        assert!(value(4, 2) > value(7, 7));
+    }
+
+    #[test]
+    fn an_open_three_is_worth_more_than_a_two() {
+        let three = board(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . X X X . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . O . O . O .
+            . . . . . . . . .
+            . . . . . . . . .
+            ",
+        );
+        let two = board(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . X X . . . X .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . O . O . O .
+            . . . . . . . . .
+            . . . . . . . . .
+            ",
+        );
+        // Black to move in both: the open three is worth more.
+        assert!(evaluate(&three) > evaluate(&two));
     }
 }

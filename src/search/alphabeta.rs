@@ -1,18 +1,18 @@
 //! One search thread: principal-variation alpha-beta over threat-pruned moves,
 //! with the shared transposition table, killers and history.
 
-use super::position::{CellInfo, Position};
+use super::position::{is_four, wins_by_force, CellInfo, Position};
 use super::tt::{Bound, TranspositionTable};
 use super::vcf::VcfSolver;
 use super::{mate_in, mated_in, Limits, Score, MATE, MATE_BOUND};
-use crate::board::{Pos, CELL_COUNT};
-use crate::eval::{evaluate, Tally, Threat};
+use crate::board::{Color, Pos, Threat, CELL_COUNT};
+use crate::eval::evaluate;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 pub const MAX_PLY: usize = 96;
 const INFINITY: Score = MATE + 1;
 /// Nodes between clock reads and node-count publications.
-const CHECK_INTERVAL: u64 = 1024;
+const CHECK_INTERVAL: u64 = 256;
 /// Moves kept at a quiet interior node, by remaining depth.
 const BRANCH_LIMIT: [usize; 8] = [8, 10, 12, 14, 16, 18, 20, 22];
 /// VCF nodes tried at a leaf where the side to move has a four to start with.
@@ -37,14 +37,23 @@ impl Shared<'_> {
     }
 }
 
-/// The position after move generation.
+/// A position whose result is known without searching.
 pub enum Node {
     /// The side to move wins by force in the given plies with this move.
     Won(Score, Pos),
     /// The side to move loses by force; the move is the best try, if any.
     Lost(Score, Option<Pos>),
-    /// Moves to search, in `Worker::moves[ply]`.
-    Moves { forced: bool, tally: Tally },
+}
+
+/// What the threat counts say about a node.
+enum Tactics {
+    Decided(Node),
+    /// The opponent threatens five at this one point: the only move.
+    Forced(Pos),
+    /// Nothing forced; whether the opponent threatens an open four.
+    Open {
+        they_threaten_four: bool,
+    },
 }
 
 #[derive(Copy, Clone, Debug)]
@@ -132,70 +141,111 @@ impl<'a> Worker<'a> {
         self.shared.nodes.fetch_add(fresh, Ordering::Relaxed);
     }
 
+    /// The first cell not in `excluded` where `color` has `at_least` this
+    /// threat (confirmed by the board, so never a forbidden point).
+    fn find(&mut self, color: Color, at_least: Threat, excluded: &[Pos]) -> Option<Pos> {
+        self.position.cells_with(color, at_least, &mut self.cells);
+        self.cells.iter().copied().find(|p| !excluded.contains(p))
+    }
+
+    /// Recognises decided and forced positions from the board's threat
+    /// counts, before any move list is built.
+    fn tactics(&mut self, ply: usize, excluded: &[Pos]) -> Tactics {
+        let me = self.position.side_to_move();
+        let them = me.opponent();
+        let board = &self.position.board;
+        let ply = ply as u32;
+        if board.threat_count(me, Threat::Five) > 0 {
+            if let Some(five) = self.find(me, Threat::Five, excluded) {
+                return Tactics::Decided(Node::Won(mate_in(ply + 1), five));
+            }
+        }
+        let board = &self.position.board;
+        match board.threat_count(them, Threat::Five) {
+            0 => {}
+            1 => {
+                let block = self.find(them, Threat::Five, &[]);
+                return match block {
+                    Some(b) if self.position.board.is_legal(b) && !excluded.contains(&b) => {
+                        Tactics::Forced(b)
+                    }
+                    _ => Tactics::Decided(Node::Lost(mated_in(ply + 2), block)),
+                };
+            }
+            _ => {
+                let block = self.find(them, Threat::Five, &[]);
+                return Tactics::Decided(Node::Lost(mated_in(ply + 2), block));
+            }
+        }
+        let board = &self.position.board;
+        let unstoppable = |color| {
+            board.threat_count(color, Threat::OpenFour)
+                + board.threat_count(color, Threat::DoubleFour)
+        };
+        if unstoppable(me) > 0 {
+            self.position
+                .cells_with(me, Threat::DoubleFour, &mut self.cells);
+            let board = &self.position.board;
+            let winning = self
+                .cells
+                .iter()
+                .copied()
+                .find(|&p| !excluded.contains(&p) && wins_by_force(board.threat(p, me)));
+            if let Some(four) = winning {
+                return Tactics::Decided(Node::Won(mate_in(ply + 3), four));
+            }
+        }
+        Tactics::Open {
+            they_threaten_four: unstoppable(them) > 0,
+        }
+    }
+
     /// Analyses every candidate and keeps the moves worth searching in
-    /// `self.moves[ply]`, or recognises a decided position.
-    pub fn generate(&mut self, ply: usize, excluded: &[Pos]) -> Node {
+    /// `self.moves[ply]`: against an open-four threat only the blocks and our
+    /// own fours, else every legal candidate. `Lost` if nothing helps.
+    pub fn generate(
+        &mut self,
+        ply: usize,
+        excluded: &[Pos],
+        they_threaten_four: bool,
+    ) -> Option<Node> {
         let me = self.position.side_to_move().index();
         let them = 1 - me;
         self.position.candidates(&mut self.cells);
         let list = &mut self.moves[ply];
         list.clear();
-        let mut tally = Tally::default();
-        let mut their_fives = 0;
-        let mut their_five = None;
-        let mut our_winning_four = None;
-        let mut they_threaten_four = false;
         for &pos in &self.cells {
             if excluded.contains(&pos) {
                 continue;
             }
             let info = self.position.analyse(pos);
-            if info.threat[me] == Threat::Five {
-                return Node::Won(mate_in(ply as u32 + 1), pos);
+            if info.threat[me] == Threat::Forbidden {
+                continue;
             }
-            if info.threat[them] == Threat::Five {
-                their_fives += 1;
-                their_five = Some(pos);
+            if they_threaten_four && !is_four(info.threat[me]) && !is_four(info.threat[them]) {
+                continue;
             }
-            if info.threat[me].wins_by_force() {
-                our_winning_four = Some(pos);
-            }
-            they_threaten_four |= info.threat[them].wins_by_force();
-            tally.add(info.value[me], info.value[them]);
             let key = info.value[me] + info.value[them] / 2;
             list.push(Scored { info, key });
         }
-        if their_fives >= 2 {
-            return Node::Lost(mated_in(ply as u32 + 2), their_five);
+        if list.is_empty() && they_threaten_four {
+            return Some(Node::Lost(mated_in(ply as u32 + 4), None));
         }
-        if let Some(block) = their_five {
-            list.retain(|m| m.info.pos == block && m.info.threat[me] != Threat::Forbidden);
-            if list.is_empty() {
-                return Node::Lost(mated_in(ply as u32 + 2), None);
+        None
+    }
+
+    /// Everything the root needs before searching: a decided result, or the
+    /// moves in `self.moves[0]`.
+    pub fn prepare_root(&mut self, excluded: &[Pos]) -> Option<Node> {
+        match self.tactics(0, excluded) {
+            Tactics::Decided(node) => Some(node),
+            Tactics::Forced(block) => {
+                let info = self.position.analyse(block);
+                self.moves[0].clear();
+                self.moves[0].push(Scored { info, key: 0 });
+                None
             }
-            return Node::Moves {
-                forced: true,
-                tally,
-            };
-        }
-        if let Some(four) = our_winning_four {
-            return Node::Won(mate_in(ply as u32 + 3), four);
-        }
-        if they_threaten_four {
-            // Only blocks of their three, or fours of our own, can help.
-            list.retain(|m| {
-                m.info.threat[me] != Threat::Forbidden
-                    && (m.info.threat[me].is_four() || m.info.threat[them].is_four())
-            });
-            if list.is_empty() {
-                return Node::Lost(mated_in(ply as u32 + 4), None);
-            }
-        } else {
-            list.retain(|m| m.info.threat[me] != Threat::Forbidden);
-        }
-        Node::Moves {
-            forced: false,
-            tally,
+            Tactics::Open { they_threaten_four } => self.generate(0, excluded, they_threaten_four),
         }
     }
 
@@ -276,25 +326,39 @@ impl<'a> Worker<'a> {
         } else {
             &[]
         };
-        let (forced, tally) = match self.generate(ply, excluded) {
+        let decided = |node: Node, pv: &mut Vec<Pos>| match node {
             Node::Won(score, mv) => {
-                self.pv[ply].push(mv);
-                return score;
+                pv.push(mv);
+                score
             }
             Node::Lost(score, mv) => {
-                self.pv[ply].extend(mv);
-                return score;
+                pv.extend(mv);
+                score
             }
-            Node::Moves { forced, tally } => (forced, tally),
+        };
+        let forced = match self.tactics(ply, excluded) {
+            Tactics::Decided(node) => return decided(node, &mut self.pv[ply]),
+            Tactics::Forced(block) => {
+                let info = self.position.analyse(block);
+                self.moves[ply].clear();
+                self.moves[ply].push(Scored { info, key: 0 });
+                true
+            }
+            Tactics::Open { they_threaten_four } => {
+                if depth <= 0 || ply >= MAX_PLY - 1 {
+                    return self.leaf(ply);
+                }
+                if let Some(node) = self.generate(ply, excluded, they_threaten_four) {
+                    return decided(node, &mut self.pv[ply]);
+                }
+                false
+            }
         };
         if self.moves[ply].is_empty() {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(&tally);
-        }
-        if depth <= 0 && !forced {
-            return self.leaf(ply, &tally);
+            return evaluate(&self.position.board);
         }
         let next_depth = if forced { depth } else { depth - 1 };
         self.order(ply, entry.and_then(|e| e.best_move));
@@ -369,20 +433,18 @@ impl<'a> Worker<'a> {
 
     /// The score at the horizon: a short VCF for the side to move, else the
     /// static evaluation.
-    fn leaf(&mut self, ply: usize, tally: &Tally) -> Score {
-        let me = self.position.side_to_move().index();
-        let has_four = self.moves[ply].iter().any(|m| m.info.threat[me].is_four());
-        if has_four {
-            if let Some(line) = self
+    fn leaf(&mut self, ply: usize) -> Score {
+        let me = self.position.side_to_move();
+        if self.position.board.threat_count_at_least(me, Threat::Four) > 0 {
+            let found = self
                 .vcf
-                .solve(&mut self.position, LEAF_VCF_FOURS, LEAF_VCF_BUDGET)
-            {
-                self.nodes += self.vcf.nodes();
+                .solve(&mut self.position, LEAF_VCF_FOURS, LEAF_VCF_BUDGET);
+            self.nodes += self.vcf.nodes();
+            if let Some(line) = found {
                 return mate_in((ply + line.len()) as u32);
             }
-            self.nodes += self.vcf.nodes();
         }
-        evaluate(tally)
+        evaluate(&self.position.board)
     }
 }
 

@@ -187,13 +187,13 @@ impl Searcher for WuziSearcher {
         let root = Position::new(board);
         let mut main = Worker::new(root.clone(), &shared, true);
 
-        match main.generate(0, &limits.excluded) {
-            Node::Won(score, mv) => return Self::decided(board, Some(mv), score, 1),
-            Node::Lost(score, mv) => {
+        match main.prepare_root(&limits.excluded) {
+            Some(Node::Won(score, mv)) => return Self::decided(board, Some(mv), score, 1),
+            Some(Node::Lost(score, mv)) => {
                 let mv = mv.filter(|p| !limits.excluded.contains(p));
                 return Self::decided(board, mv, score, 1);
             }
-            Node::Moves { .. } => {}
+            None => {}
         }
         let root_moves: Vec<Pos> = main.root_moves();
         match root_moves.as_slice() {

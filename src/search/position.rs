@@ -1,13 +1,8 @@
-//! The search's working copy of the board: the board itself, the candidate
-//! area (empty cells near stones), and per-cell threat analysis for both
-//! colours.
+//! The search's working copy of the board, and the per-cell view of it that
+//! move generation and the solvers share: both colours' threats and worths.
 
-use crate::board::{Board, Color, Pos, Rule, CELL_COUNT, STRIDE};
-use crate::eval::shape::{combine, may_be_forbidden};
-use crate::eval::{cell_value, ShapeReader, Threat};
-
-/// Cells within this Chebyshev distance of a stone are candidates.
-const CANDIDATE_RADIUS: isize = 2;
+use crate::board::{Board, Color, Pos, Threat};
+use crate::eval::cell_value;
 
 /// What a stone on one empty cell would do, for each colour.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -17,35 +12,25 @@ pub struct CellInfo {
     pub value: [i32; 2],
 }
 
+/// A four of any kind: the opponent must answer at one point or lose.
+pub fn is_four(threat: Threat) -> bool {
+    threat >= Threat::Four
+}
+
+/// A four that blocking one point cannot stop.
+pub fn wins_by_force(threat: Threat) -> bool {
+    matches!(threat, Threat::OpenFour | Threat::DoubleFour)
+}
+
 #[derive(Clone)]
 pub struct Position {
     pub board: Board,
-    /// Stones within `CANDIDATE_RADIUS` of each cell.
-    near: Vec<u8>,
-    reader: ShapeReader,
 }
 
 impl Position {
     pub fn new(board: &Board) -> Position {
-        let mut position = Position {
+        Position {
             board: board.clone(),
-            near: vec![0; CELL_COUNT],
-            reader: ShapeReader::new(board.rule()),
-        };
-        for &stone in board.history() {
-            position.touch(stone, 1);
-        }
-        position
-    }
-
-    fn touch(&mut self, pos: Pos, delta: i8) {
-        for dy in -CANDIDATE_RADIUS..=CANDIDATE_RADIUS {
-            for dx in -CANDIDATE_RADIUS..=CANDIDATE_RADIUS {
-                let index = (pos.index() as isize + dy * STRIDE as isize + dx) as usize;
-                if let Some(count) = self.near.get_mut(index) {
-                    *count = count.wrapping_add_signed(delta);
-                }
-            }
         }
     }
 
@@ -59,64 +44,58 @@ impl Position {
 
     pub fn make(&mut self, pos: Pos) {
         self.board.make(pos);
-        self.touch(pos, 1);
     }
 
     pub fn unmake(&mut self) {
-        if let Some(pos) = self.board.last_move() {
-            self.board.unmake();
-            self.touch(pos, -1);
-        }
+        self.board.unmake();
     }
 
-    /// Empty cells near the stones; on an empty board, the centre.
+    /// Empty cells near the stones; on an empty board, the centre; on a board
+    /// whose stones have no empty neighbour, every empty cell.
     pub fn candidates(&self, out: &mut Vec<Pos>) {
         out.clear();
-        if self.board.stone_count() == 0 {
-            let centre = Pos::new(self.board.width() / 2, self.board.height() / 2);
-            if self.board.is_empty(centre) {
-                out.push(centre);
-                return;
-            }
-        }
-        for y in 0..self.board.height() {
-            for x in 0..self.board.width() {
-                let pos = Pos::new(x, y);
-                if self.near[pos.index()] > 0 && self.board.is_empty(pos) {
-                    out.push(pos);
-                }
-            }
-        }
+        out.extend(self.board.candidates());
         if out.is_empty() {
-            // Stones only on blocked points, or a board of walls: any empty cell.
-            out.extend(self.board.empty_cells());
+            let centre = Pos::new(self.board.width() / 2, self.board.height() / 2);
+            if self.board.stone_count() == 0 && self.board.is_empty(centre) {
+                out.push(centre);
+            } else {
+                out.extend(self.board.empty_cells());
+            }
         }
     }
 
     /// Both colours' threats and worths for a stone on the empty cell `pos`.
     pub fn analyse(&self, pos: Pos) -> CellInfo {
-        let shapes = self.reader.cell(&self.board, pos).shapes;
-        let mut threat = [combine(&shapes[0]), combine(&shapes[1])];
-        if self.board.rule() == Rule::Renju
-            && may_be_forbidden(&shapes[0])
-            && self.board.forbidden(pos).is_some()
-        {
-            threat[0] = Threat::Forbidden;
-        }
+        let threat = [
+            self.board.threat(pos, Color::Black),
+            self.board.threat(pos, Color::White),
+        ];
         CellInfo {
             pos,
             threat,
             value: [
-                cell_value(&shapes[0], threat[0]),
-                cell_value(&shapes[1], threat[1]),
+                cell_value(&self.board, pos, Color::Black, threat[0]),
+                cell_value(&self.board, pos, Color::White, threat[1]),
             ],
         }
+    }
+
+    /// Cells where `color` has `at_least` this threat (`Forbidden` excluded).
+    pub fn cells_with(&self, color: Color, at_least: Threat, out: &mut Vec<Pos>) {
+        out.clear();
+        out.extend(
+            self.board
+                .cells_with_threat(color, at_least)
+                .filter(|&p| self.board.threat(p, color) >= at_least),
+        );
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Rule;
 
     #[test]
     fn candidates_follow_make_and_unmake() {
@@ -128,11 +107,8 @@ mod tests {
         position.make(Pos::new(7, 7));
         position.candidates(&mut cells);
         assert_eq!(cells.len(), 24);
-        position.make(Pos::new(0, 0));
-        position.candidates(&mut cells);
-        assert_eq!(cells.len(), 24 + 8);
         position.unmake();
         position.candidates(&mut cells);
-        assert_eq!(cells.len(), 24);
+        assert_eq!(cells, vec![Pos::new(7, 7)]);
     }
 }

@@ -6,8 +6,10 @@
 //! a black defender cannot be made, which wins for White.
 
 use super::position::Position;
+use super::position::{is_four, wins_by_force};
+use crate::board::Threat;
 use crate::board::{Color, Pos, Rule};
-use crate::eval::Threat;
+use crate::eval::cell_value;
 use std::time::Instant;
 
 /// Positions proven to hold no VCF, direct-mapped by hash.
@@ -21,7 +23,7 @@ pub struct VcfSolver {
     nodes: u64,
     budget: u64,
     deadline: Option<Instant>,
-    candidates: Vec<Pos>,
+    cells: Vec<Pos>,
 }
 
 /// Nodes between deadline checks.
@@ -34,7 +36,7 @@ impl Default for VcfSolver {
             nodes: 0,
             budget: 0,
             deadline: None,
-            candidates: Vec::new(),
+            cells: Vec::new(),
         }
     }
 }
@@ -88,42 +90,43 @@ impl VcfSolver {
     }
 
     fn options(&mut self, position: &Position) -> Attack {
-        let me = position.side_to_move().index();
-        let them = 1 - me;
-        position.candidates(&mut self.candidates);
-        let mut their_fives = Vec::new();
-        let mut fours = Vec::new();
-        let mut unstoppable = None;
-        for &pos in &self.candidates {
-            let info = position.analyse(pos);
-            match info.threat[me] {
-                Threat::Five => return Attack::Wins(pos),
-                t if t.is_four() => {
-                    if t.wins_by_force() {
-                        unstoppable = unstoppable.or(Some(pos));
-                    }
-                    fours.push((pos, info.value[me] + t as i32 * 1000));
-                }
-                _ => {}
-            }
-            if info.threat[them] == Threat::Five {
-                their_fives.push(pos);
+        let me = position.side_to_move();
+        let them = me.opponent();
+        let board = &position.board;
+        if board.threat_count(me, Threat::Five) > 0 {
+            position.cells_with(me, Threat::Five, &mut self.cells);
+            if let Some(&five) = self.cells.first() {
+                return Attack::Wins(five);
             }
         }
-        match their_fives.as_slice() {
-            [] => {}
-            [block] => {
+        if board.threat_count_at_least(me, Threat::Four) == 0 {
+            return Attack::Fails;
+        }
+        match board.threat_count(them, Threat::Five) {
+            0 => {}
+            1 => {
                 // Our stronger threats wait: the defender's five comes first.
-                return match fours.iter().find(|f| f.0 == *block) {
-                    Some(&(pos, _)) if unstoppable == Some(pos) => Attack::Wins(pos),
-                    Some(&(pos, _)) => Attack::ForcedFour(pos),
-                    None => Attack::Fails,
+                position.cells_with(them, Threat::Five, &mut self.cells);
+                let Some(&block) = self.cells.first() else {
+                    return Attack::Fails;
+                };
+                return match board.threat(block, me) {
+                    t if wins_by_force(t) => Attack::Wins(block),
+                    t if is_four(t) => Attack::ForcedFour(block),
+                    _ => Attack::Fails,
                 };
             }
             _ => return Attack::Fails,
         }
-        if let Some(pos) = unstoppable {
-            return Attack::Wins(pos);
+        position.cells_with(me, Threat::Four, &mut self.cells);
+        let mut fours = Vec::with_capacity(self.cells.len());
+        for &pos in &self.cells {
+            let threat = board.threat(pos, me);
+            if wins_by_force(threat) {
+                return Attack::Wins(pos);
+            }
+            let value = cell_value(board, pos, me, threat) + threat.index() as i32 * 1000;
+            fours.push((pos, value));
         }
         if fours.is_empty() {
             return Attack::Fails;

@@ -4,9 +4,10 @@
 //! on a node budget.
 
 use super::position::Position;
+use super::position::{is_four, wins_by_force};
 use super::vcf::VcfSolver;
 use crate::board::Pos;
-use crate::eval::Threat;
+use crate::board::Threat;
 use std::collections::HashMap;
 use std::time::Instant;
 
@@ -94,10 +95,10 @@ impl VctSolver {
             if info.threat[them] == Threat::Five {
                 their_fives.push(pos);
             }
-            if info.threat[me].wins_by_force() {
+            if wins_by_force(info.threat[me]) {
                 unstoppable = Some(pos);
             }
-            they_threaten_four |= info.threat[them].wins_by_force();
+            they_threaten_four |= wins_by_force(info.threat[them]);
             if info.threat[me] >= Threat::OpenThree {
                 moves.push((pos, info.threat[me], info.value[me]));
             }
@@ -142,7 +143,7 @@ impl VctSolver {
         }
         if they_threaten_four {
             // A three of ours would be too slow: they make an open four first.
-            moves.retain(|m| m.1.is_four());
+            moves.retain(|m| is_four(m.1));
         }
         moves.sort_by_key(|m| std::cmp::Reverse((m.1, m.2)));
         moves.truncate(THREAT_WIDTH);
@@ -184,8 +185,8 @@ impl VctSolver {
             if info.threat[attacker] == Threat::Five {
                 attacker_fives.push(pos);
             }
-            attacker_threatens_four |= info.threat[attacker].wins_by_force();
-            let useful = info.threat[attacker].is_four() || info.threat[me].is_four();
+            attacker_threatens_four |= wins_by_force(info.threat[attacker]);
+            let useful = is_four(info.threat[attacker]) || is_four(info.threat[me]);
             if useful && info.threat[me] != Threat::Forbidden {
                 defences.push((pos, info.value[me] + info.value[attacker]));
             }
