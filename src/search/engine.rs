@@ -304,3 +304,117 @@ impl Searcher for WuziSearcher {
         self.threads = options.threads.max(1);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Geometry, Rule};
+
+    fn opening() -> Board {
+        Board::from_diagram(
+            "
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . X O . . . . . .
+            . . . . . . . X . . . . . . .
+            . . . . . . O . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            ",
+            Rule::Freestyle,
+            Geometry::Square,
+        )
+        .unwrap()
+    }
+
+    fn small(threads: usize) -> WuziSearcher {
+        WuziSearcher::new(&EngineOptions {
+            memory_bytes: 40 << 20,
+            threads,
+        })
+    }
+
+    #[test]
+    fn helpers_share_the_work_and_a_legal_move_comes_back() {
+        let board = opening();
+        let limits = Limits {
+            nodes: Some(30_000),
+            ..Limits::default()
+        };
+        let mut events = 0;
+        let result = small(3).search(&board, &limits, &AtomicBool::new(false), &mut |_| {
+            events += 1
+        });
+        let mv = result.best_move.expect("a move");
+        assert!(board.is_legal(mv));
+        assert!(result.depth >= 2 && events > 0);
+    }
+
+    #[test]
+    fn a_stop_before_the_start_still_gives_a_move() {
+        let board = opening();
+        let result = small(2).search(
+            &board,
+            &Limits::default(),
+            &AtomicBool::new(true),
+            &mut |_| {},
+        );
+        assert!(board.is_legal(result.best_move.expect("a move")));
+    }
+
+    #[test]
+    fn the_depth_limit_is_kept_and_iterations_are_reported_in_order() {
+        let board = opening();
+        let limits = Limits {
+            depth: Some(4),
+            ..Limits::default()
+        };
+        let mut depths = Vec::new();
+        let result = small(1).search(&board, &limits, &AtomicBool::new(false), &mut |e| {
+            if let SearchEvent::Iteration(info) = e {
+                depths.push(info.depth);
+            }
+        });
+        assert_eq!(result.depth, 4);
+        assert_eq!(depths, vec![1, 2, 3, 4]);
+    }
+
+    #[test]
+    fn excluded_moves_are_not_played() {
+        let board = opening();
+        let first = small(1)
+            .search(
+                &board,
+                &Limits {
+                    depth: Some(3),
+                    ..Limits::default()
+                },
+                &AtomicBool::new(false),
+                &mut |_| {},
+            )
+            .best_move
+            .unwrap();
+        let limits = Limits {
+            depth: Some(3),
+            excluded: vec![first],
+            ..Limits::default()
+        };
+        let second = small(1).search(&board, &limits, &AtomicBool::new(false), &mut |_| {});
+        assert_ne!(second.best_move, Some(first));
+    }
+
+    #[test]
+    fn the_table_share_leaves_room_for_the_rest() {
+        let bytes = table_bytes(350 << 20);
+        assert!(bytes < 350 << 20 && bytes > 100 << 20);
+        assert!(table_bytes(1) >= 1 << 20);
+    }
+}
