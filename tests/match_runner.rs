@@ -279,10 +279,14 @@ fn the_match_clock_runs_out() {
 #[test]
 fn sprt_stops_the_match_and_games_run_concurrently() {
     // Black always wins, each engine plays Black half the time: the score is
-    // 50 %, far from +200 Elo, so H0 is accepted after about a dozen games.
+    // 50 %, far from +200 Elo, so H0 is accepted after a handful of games.
+    // The 10 ms a move keeps games slower than the reporting thread's
+    // reaction even on a loaded machine (bare fake games take ~0.3 ms, and
+    // dozens could finish before a starved reporter sets the stop flag).
+    let slow = format!("{BLACK_ROW0_WHITE_ROW2} --slow 10");
     let (summary, output) = play(
-        BLACK_ROW0_WHITE_ROW2,
-        BLACK_ROW0_WHITE_ROW2,
+        &slow,
+        &slow,
         &[
             "--games",
             "200",
@@ -294,9 +298,9 @@ fn sprt_stops_the_match_and_games_run_concurrently() {
     );
     assert_eq!(summary.verdict, Some(SprtVerdict::AcceptH0), "{output}");
     let played = summary.games.len();
-    // At least five results are needed (LLR -1.44 at +2 -3), and the two
+    // Two results can already decide (two losses in a row: LLR -2.03); the
     // games in flight when it stops still count.
-    assert!((5..40).contains(&played), "{played} games\n{output}");
+    assert!((2..100).contains(&played), "{played} games\n{output}");
     let numbers: Vec<usize> = summary.games.iter().map(|g| g.number).collect();
     assert_eq!(
         numbers,
