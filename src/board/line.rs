@@ -61,9 +61,7 @@ impl LineKey {
     }
 
     /// Every neighbour step, nearest first on each side.
-    pub fn steps() -> impl Iterator<Item = isize> {
-        (1..=REACH).flat_map(|step| [-step, step])
-    }
+    pub const STEPS: [isize; 2 * REACH as usize] = [-1, 1, -2, 2, -3, 3, -4, 4, -5, 5];
 
     pub fn index(self) -> usize {
         self.0 as usize
@@ -77,7 +75,7 @@ mod tests {
     #[test]
     fn every_step_has_its_own_two_bits() {
         let mut seen = 0u32;
-        for step in LineKey::steps() {
+        for step in LineKey::STEPS {
             let bits = LineKey::toggle(step, Cell::Wall);
             assert_eq!(seen & bits, 0, "step {step} overlaps");
             seen |= bits;

@@ -33,13 +33,17 @@ struct CellLines {
 #[derive(Clone)]
 pub(crate) struct LineState {
     deltas: &'static [isize],
+    /// The cells within `CANDIDATE_DISTANCE` (the cell itself included), as
+    /// offsets, and the same area as runs along rows: (offset of the first
+    /// cell, one byte of 1 per cell of the run).
     near_deltas: Vec<isize>,
+    near_rows: Vec<(isize, u64)>,
     pattern_table: &'static PatternTable,
     threat_tables: [&'static ThreatTable; 2],
     cells: Vec<CellLines>,
     /// Per colour, how many empty cells have each threat.
     counts: [[u16; Threat::COUNT]; 2],
-    /// Stones within `CANDIDATE_DISTANCE` of each cell.
+    /// Stones within `CANDIDATE_DISTANCE` of each cell, itself included.
     near: Vec<u8>,
 }
 
@@ -65,14 +69,24 @@ impl LineState {
         cells: &[Cell],
     ) -> LineState {
         let reach = CANDIDATE_DISTANCE as isize;
+        let near = |dx: isize, dy: isize| geometry.distance((dx, dy)) <= CANDIDATE_DISTANCE;
         let near_deltas = (-reach..=reach)
             .flat_map(|dy| (-reach..=reach).map(move |dx| (dx, dy)))
-            .filter(|&d| d != (0, 0) && geometry.distance(d) <= CANDIDATE_DISTANCE)
+            .filter(|&(dx, dy)| near(dx, dy))
             .map(delta)
+            .collect();
+        // Each geometry's area is one unbroken run per row.
+        let near_rows = (-reach..=reach)
+            .map(|dy| {
+                let run: Vec<isize> = (-reach..=reach).filter(|&dx| near(dx, dy)).collect();
+                let ones = u64::MAX >> (64 - 8 * run.len());
+                (delta((run[0], dy)), ones & 0x0101_0101_0101_0101)
+            })
             .collect();
         let mut state = LineState {
             deltas: geometry.deltas(),
             near_deltas,
+            near_rows,
             pattern_table: PatternTable::of(rule),
             threat_tables: [threat_table(rule == Rule::Renju), threat_table(false)],
             cells: vec![CellLines::default(); CELL_COUNT],
@@ -90,7 +104,7 @@ impl LineState {
     fn recount_cell(&mut self, cells: &[Cell], pos: Pos) {
         let mut lines = CellLines::default();
         for (dir, &delta) in self.deltas.iter().enumerate() {
-            for step in LineKey::steps() {
+            for step in LineKey::STEPS {
                 lines.keys[dir].0 ^= LineKey::toggle(step, cells[pos.offset(delta, step).index()]);
             }
         }
@@ -144,54 +158,77 @@ impl LineState {
     }
 
     /// Adds or removes `cell` on `pos` in the keys of every cell that sees
-    /// it, and reclassifies those that are empty.
+    /// it, refreshes the patterns of those that are empty, then the threats
+    /// and counts of those whose patterns changed.
+    ///
+    /// The two passes avoid branching on a freshly looked-up pattern: such
+    /// branches are hard to predict, and each miss costs the whole lookup.
     #[inline]
     fn toggle(&mut self, pos: Pos, cell: Cell) {
+        let mut changed = [Pos::from_index(0); 2 * REACH as usize * MAX_DIRECTIONS];
+        let mut changed_count = 0;
         for (dir, &delta) in self.deltas.iter().enumerate() {
             for step in 1..=REACH {
                 // `pos` lies `step` cells behind the cell ahead, and ahead of
                 // the cell behind.
-                self.see(pos.offset(delta, step), dir, LineKey::toggle(-step, cell));
-                self.see(pos.offset(delta, -step), dir, LineKey::toggle(step, cell));
+                for (seen_from, bits) in [
+                    (pos.offset(delta, step), LineKey::toggle(-step, cell)),
+                    (pos.offset(delta, -step), LineKey::toggle(step, cell)),
+                ] {
+                    changed[changed_count] = seen_from;
+                    changed_count += self.see(seen_from, dir, bits) as usize;
+                }
             }
+        }
+        for &pos in &changed[..changed_count] {
+            self.update_threats(pos);
         }
     }
 
-    /// Flips `bits` in the key of `pos` along `dir`; if `pos` is empty,
-    /// refreshes that pattern and, where it changed, the threats and counts.
+    /// Flips `bits` in the key of `pos` along `dir` and, if `pos` is empty,
+    /// refreshes that pattern. Returns whether the pattern changed.
     #[inline(always)]
-    fn see(&mut self, pos: Pos, dir: usize, bits: u32) {
+    fn see(&mut self, pos: Pos, dir: usize, bits: u32) -> bool {
         let lines = &mut self.cells[pos.index()];
         lines.keys[dir].0 ^= bits;
-        // Occupied cells keep their zero patterns. Computing the pattern
-        // anyway and masking it out costs less than a branch that the
-        // processor cannot predict.
+        // Occupied cells keep their zero patterns: the lookup is masked out.
         let shift = 8 * dir;
         let empty_mask = (lines.empty as u32).wrapping_neg();
         let packed = (self.pattern_table.packed(lines.keys[dir]) as u32) << shift;
         let changed = ((lines.patterns & (0xFF << shift)) ^ packed) & empty_mask;
-        if changed == 0 {
-            return;
-        }
-        let patterns = lines.patterns ^ changed;
-        lines.patterns = patterns;
+        lines.patterns ^= changed;
+        changed != 0
+    }
+
+    /// Recomputes both threats of an empty cell and moves it between counts.
+    #[inline(always)]
+    fn update_threats(&mut self, pos: Pos) {
+        let lines = &mut self.cells[pos.index()];
         for color in [Color::Black, Color::White] {
-            if changed & (0xF << (shift + 4 * color.index())) == 0 {
-                continue;
-            }
-            let threat = self.threat_tables[color.index()].get(pattern_code(patterns, color));
+            let code = pattern_code(lines.patterns, color);
+            let threat = self.threat_tables[color.index()].get(code);
             let old = std::mem::replace(&mut lines.threats[color.index()], threat);
-            if old != threat {
-                self.counts[color.index()][old.index()] -= 1;
-                self.counts[color.index()][threat.index()] += 1;
-            }
+            self.counts[color.index()][old.index()] -= 1;
+            self.counts[color.index()][threat.index()] += 1;
         }
     }
 
+    /// Adds one to (or takes one from) the nearness of every cell near
+    /// `pos`, eight cells of a row at a time. No count ever reaches 256, so
+    /// no byte carries into the next.
     fn add_near(&mut self, pos: Pos, change: i8) {
-        for &delta in &self.near_deltas {
-            let near = &mut self.near[pos.offset(delta, 1).index()];
-            *near = near.wrapping_add_signed(change);
+        for &(start, ones) in &self.near_rows {
+            let at = pos.offset(start, 1).index();
+            let Some(bytes) = self.near.get_mut(at..at + 8) else {
+                continue;
+            };
+            let counts = u64::from_le_bytes(bytes.try_into().unwrap_or_default());
+            let counts = if change > 0 {
+                counts.wrapping_add(ones)
+            } else {
+                counts.wrapping_sub(ones)
+            };
+            bytes.copy_from_slice(&counts.to_le_bytes());
         }
     }
 

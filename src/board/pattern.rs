@@ -85,7 +85,7 @@ impl Pattern {
 /// Patterns of every line key for one rule, for both colours.
 pub struct PatternTable {
     /// Black's pattern in the low four bits, White's in the high four.
-    entries: Box<[u8]>,
+    entries: Box<[u8; KEY_COUNT]>,
 }
 
 impl PatternTable {
@@ -99,12 +99,11 @@ impl PatternTable {
     fn build(rule: Rule) -> PatternTable {
         let mut black = Classifier::new(rule, Color::Black);
         let mut white = Classifier::new(rule, Color::White);
-        let entries = (0..KEY_COUNT as u32)
-            .map(|key| {
-                let key = LineKey(key);
-                black.pattern(key) as u8 | (white.pattern(key) as u8) << 4
-            })
-            .collect();
+        let mut entries = Box::new([0; KEY_COUNT]);
+        for (key, entry) in entries.iter_mut().enumerate() {
+            let key = LineKey(key as u32);
+            *entry = black.pattern(key) as u8 | (white.pattern(key) as u8) << 4;
+        }
         PatternTable { entries }
     }
 
@@ -112,7 +111,8 @@ impl PatternTable {
     /// the incremental board stores them.
     #[inline]
     pub fn packed(&self, key: LineKey) -> u8 {
-        self.entries[key.index()]
+        // Keys never exceed their twenty bits; the mask lets the compiler see it.
+        self.entries[key.index() & (KEY_COUNT - 1)]
     }
 
     #[cfg(test)]
@@ -169,23 +169,25 @@ impl Classifier {
 
         // What the line becomes with one more stone on each empty neighbour.
         let color = self.color;
-        let after_one_more: Vec<(isize, Pattern)> = LineKey::steps()
-            .filter(|&step| key.neighbour(step) == Cell::Empty)
-            .map(|step| (step, self.pattern(key.with_stone(step, color))))
-            .collect();
-        let becomes = |wanted: &dyn Fn(Pattern) -> bool| {
-            after_one_more.iter().any(|&(_, pattern)| wanted(pattern))
-        };
+        let after_one_more: [Option<Pattern>; LineKey::STEPS.len()] = std::array::from_fn(|i| {
+            let step = LineKey::STEPS[i];
+            (key.neighbour(step) == Cell::Empty).then(|| self.pattern(key.with_stone(step, color)))
+        });
+        let becomes =
+            |wanted: &dyn Fn(Pattern) -> bool| after_one_more.iter().flatten().any(|&p| wanted(p));
 
-        let completions: Vec<isize> = after_one_more
+        // The points that complete a five (they can only be the nearest
+        // non-stone on each side, so there are at most two).
+        let mut completions = LineKey::STEPS
             .iter()
-            .filter(|&&(_, pattern)| pattern == Pattern::Five)
-            .map(|&(step, _)| step)
-            .collect();
-        match completions[..] {
-            [] => {}
-            [_] => return Pattern::Four,
-            [left, right] if right.abs_diff(left) == 5 => return Pattern::OpenFour,
+            .zip(after_one_more)
+            .filter(|&(_, after)| after == Some(Pattern::Five))
+            .map(|(&step, _)| step);
+        match (completions.next(), completions.next()) {
+            (None, _) => {}
+            (Some(_), None) => return Pattern::Four,
+            // Both ends of the same four stones: `.XXXX.`.
+            (Some(one), Some(other)) if one.abs_diff(other) == 5 => return Pattern::OpenFour,
             _ => return Pattern::DoubleFour,
         }
 

@@ -96,18 +96,17 @@ impl Threat {
 /// Every combination of up to four line patterns (four bits each, one per
 /// direction) mapped to its threat, for one way of combining.
 pub struct ThreatTable {
-    entries: Box<[Threat]>,
+    entries: Box<[Threat; 1 << 16]>,
 }
 
 impl ThreatTable {
     pub fn build(renju_black: bool) -> ThreatTable {
-        let entries = (0..1usize << 16)
-            .map(|code| {
-                let patterns =
-                    [0, 4, 8, 12].map(|shift| Pattern::from_code((code >> shift) as u8 & 15));
-                Threat::combine(&patterns, renju_black)
-            })
-            .collect();
+        let mut entries = Box::new([Threat::None; 1 << 16]);
+        for (code, entry) in entries.iter_mut().enumerate() {
+            let patterns =
+                [0, 4, 8, 12].map(|shift| Pattern::from_code((code >> shift) as u8 & 15));
+            *entry = Threat::combine(&patterns, renju_black);
+        }
         ThreatTable { entries }
     }
 
