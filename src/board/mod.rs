@@ -108,7 +108,8 @@ pub struct Board {
     history: Vec<Pos>,
     stones: [usize; 2],
     hash: u64,
-    lines: lines::LineState,
+    /// Boxed so that a `Board` stays small to move around.
+    lines: Box<lines::LineState>,
     forbidden_cache: renju::VerdictCache,
 }
 
@@ -143,7 +144,7 @@ impl Board {
             height,
             rule,
             geometry,
-            lines: lines::LineState::new(rule, geometry, &on_board, &cells),
+            lines: Box::new(lines::LineState::new(rule, geometry, &on_board, &cells)),
             cells,
             history: Vec::with_capacity(width * height),
             stones: [0, 0],
