@@ -201,7 +201,13 @@ impl Searcher for WuziSearcher {
                 let mv = any_legal_move(board, &limits.excluded);
                 return Self::decided(board, mv, 0, 1);
             }
-            [only] => return Self::decided(board, Some(*only), 0, 1),
+            [only] => {
+                // Forced: answer at once, with a score from one ply below.
+                main.position.make(*only);
+                let score = -main.search(0, 1, -MATE - 1, MATE + 1, false);
+                main.position.unmake();
+                return Self::decided(board, Some(*only), score, main.nodes);
+            }
             _ => {}
         }
         let solver_deadline = limits

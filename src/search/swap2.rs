@@ -49,7 +49,8 @@ pub fn decide(
     match board.stone_count() {
         0 => place_three(searcher, board, &mut budget, stop),
         3 => {
-            let (score, white) = best_for_side_to_move(searcher, board, &mut budget, 2, stop);
+            let parts = 2 * WHITE_CANDIDATES;
+            let (score, white) = best_for_side_to_move(searcher, board, &mut budget, parts, stop);
             let Some(white) = white else {
                 return Swap2Decision::Swap;
             };
@@ -58,12 +59,7 @@ pub fn decide(
             } else if score > BALANCED_MARGIN {
                 Swap2Decision::Move(white)
             } else {
-                let mut after = board.clone();
-                after.make(white);
-                match best_for_side_to_move(searcher, &after, &mut budget, 1, stop).1 {
-                    Some(black) => Swap2Decision::TwoMoves(white, black),
-                    None => Swap2Decision::Move(white),
-                }
+                balanced_pair(searcher, board, &mut budget, white, parts - 1, stop)
             }
         }
         _ => {
@@ -73,6 +69,50 @@ pub fn decide(
                 _ => Swap2Decision::Swap,
             }
         }
+    }
+}
+
+/// White stones tried when adding two stones: the search's best and the
+/// next best ones.
+const WHITE_CANDIDATES: usize = 3;
+
+/// Two more stones (White, then Black's best answer) chosen so that the
+/// opponent faces the most balanced choice of colour: among the best few
+/// White stones, the one after which Black's best score is nearest zero.
+fn balanced_pair(
+    searcher: &mut dyn Searcher,
+    board: &Board,
+    budget: &mut Budget,
+    first_white: Pos,
+    mut parts_left: usize,
+    stop: &AtomicBool,
+) -> Swap2Decision {
+    let mut whites = vec![first_white];
+    while whites.len() < WHITE_CANDIDATES && !stop.load(std::sync::atomic::Ordering::Relaxed) {
+        let mut limits = budget.next(parts_left);
+        parts_left -= 1;
+        limits.excluded.extend(whites.iter().copied());
+        match searcher.search(board, &limits, stop, &mut |_| {}).best_move {
+            Some(white) if !whites.contains(&white) => whites.push(white),
+            _ => break,
+        }
+    }
+    let mut best: Option<(Score, Pos, Pos)> = None;
+    for &white in &whites {
+        let mut after = board.clone();
+        after.make(white);
+        let (black_score, black) =
+            best_for_side_to_move(searcher, &after, budget, parts_left, stop);
+        parts_left = parts_left.saturating_sub(1);
+        if let Some(black) = black {
+            if best.is_none_or(|(s, _, _)| black_score.abs() < s.abs()) {
+                best = Some((black_score, white, black));
+            }
+        }
+    }
+    match best {
+        Some((_, white, black)) => Swap2Decision::TwoMoves(white, black),
+        None => Swap2Decision::Move(first_white),
     }
 }
 
@@ -225,6 +265,58 @@ mod tests {
             panic!("expected two moves");
         };
         assert!(board.is_empty(white) && board.is_empty(black) && white != black);
+    }
+
+    /// Plays the first empty points in order (skipping exclusions) and
+    /// scores a position with Black to move by White's last stone: only
+    /// `balanced_after` leaves Black a balanced game.
+    struct Lopsided {
+        balanced_after: Pos,
+    }
+
+    impl Searcher for Lopsided {
+        fn search(
+            &mut self,
+            board: &Board,
+            limits: &Limits,
+            _stop: &AtomicBool,
+            _report: &mut dyn FnMut(&SearchEvent),
+        ) -> SearchResult {
+            let best_move = board.empty_cells().find(|p| !limits.excluded.contains(p));
+            let score = match board.stone_count() {
+                3 => 0,
+                _ if board.last_move() == Some(self.balanced_after) => 10,
+                _ => 400,
+            };
+            SearchResult {
+                best_move,
+                score,
+                depth: 1,
+                nodes: 1,
+                pv: best_move.into_iter().collect(),
+            }
+        }
+        fn clear(&mut self) {}
+        fn configure(&mut self, _options: &EngineOptions) {}
+    }
+
+    #[test]
+    fn two_more_stones_leave_the_most_balanced_position() {
+        let board = opening(&[(7, 7), (8, 6), (9, 8)]);
+        let mut searcher = Lopsided {
+            balanced_after: Pos::new(1, 0),
+        };
+        let decision = decide(
+            &mut searcher,
+            &board,
+            &Limits::default(),
+            &AtomicBool::new(false),
+        );
+        let Swap2Decision::TwoMoves(white, black) = decision else {
+            panic!("expected two moves, got {decision:?}");
+        };
+        assert_eq!(white, Pos::new(1, 0));
+        assert!(board.is_empty(black) && black != white);
     }
 
     #[test]
