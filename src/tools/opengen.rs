@@ -10,7 +10,8 @@
 //! A shallow search flatters the side to move in these young positions (3
 //! stones, White to move, looks level at 20k nodes and is a clear Black edge
 //! at 300k), so survivors of the cheap check can be re-searched deeper
-//! (`--deep-nodes`) before they are kept.
+//! (`--deep-nodes`) before they are kept, or, much cheaper, the first
+//! check can be centred on that bias (`--target`) instead of on zero.
 
 use crate::board::{Board, Color, Pos, Rule};
 use crate::search::{new_searcher, EngineOptions, Limits, Score, Searcher};
@@ -28,9 +29,11 @@ usage: pbrain-wuzi opengen [options]
   --size N             board size (default 15)
   --count N            openings to keep (default 200)
   --stones MIN-MAX     stones per opening (default 3-5)
+  --to-move SIDE       white (odd stone counts), black (even) or either (default)
   --radius R           stones within R of the centre (default 3)
   --nodes N            search budget per candidate (default 20000)
-  --margin CP          keep when |score| <= CP (default 60)
+  --margin CP          keep when |score - target| <= CP (default 60)
+  --target CP          centre of the window, side to move's view (default 0)
   --deep-nodes N       then re-search survivors with N nodes (default 0 = off)
   --deep-margin CP     and keep when |deep score| <= CP (default 100)
   --seed N             random seed (default 1)
@@ -44,9 +47,13 @@ pub struct OpenGenSettings {
     pub size: usize,
     pub count: usize,
     pub stones: (usize, usize),
+    /// Only openings with this side to move (`None`: either).
+    pub to_move: Option<Color>,
     pub radius: usize,
     pub nodes: u64,
     pub margin: Score,
+    /// Centre of the first check's window, from the side to move's view.
+    pub target: Score,
     /// Second, deeper check of the candidates that pass the first.
     pub deep_nodes: Option<u64>,
     pub deep_margin: Score,
@@ -60,9 +67,11 @@ impl Default for OpenGenSettings {
             size: 15,
             count: 200,
             stones: (3, 5),
+            to_move: None,
             radius: 3,
             nodes: 20_000,
             margin: 60,
+            target: 0,
             deep_nodes: None,
             deep_margin: 100,
             seed: 1,
@@ -99,8 +108,16 @@ pub fn generate(
     let empty =
         Board::new(settings.size, settings.size, settings.rule).map_err(|e| e.to_string())?;
     let (min_stones, max_stones) = settings.stones;
-    if min_stones == 0 || min_stones > max_stones {
-        return Err("--stones needs 1 <= MIN <= MAX".into());
+    // An odd number of stones leaves White to move.
+    let stone_counts: Vec<usize> = (min_stones.max(1)..=max_stones)
+        .filter(|n| match settings.to_move {
+            Some(Color::White) => n % 2 == 1,
+            Some(Color::Black) => n % 2 == 0,
+            None => true,
+        })
+        .collect();
+    if min_stones == 0 || stone_counts.is_empty() {
+        return Err("--stones needs 1 <= MIN <= MAX, with a count that suits --to-move".into());
     }
     let area = (2 * settings.radius + 1).pow(2);
     if max_stones > area || 2 * settings.radius + 1 > settings.size {
@@ -124,7 +141,7 @@ pub fn generate(
             ));
         }
         stats.candidates += 1;
-        let stones = rng.gen_range(min_stones..=max_stones);
+        let stones = stone_counts[rng.gen_range(0..stone_counts.len())];
         let Some(board) = random_position(&empty, stones, settings.radius, &mut rng) else {
             stats.illegal += 1;
             continue;
@@ -134,7 +151,7 @@ pub fn generate(
             continue;
         }
         let mut score = evaluate(searcher.as_mut(), &board, settings.nodes);
-        if score.abs() > settings.margin {
+        if (score - settings.target).abs() > settings.margin {
             stats.unbalanced += 1;
             continue;
         }
@@ -253,9 +270,23 @@ fn parse_settings(args: &[String]) -> Result<(OpenGenSettings, bool, Option<Stri
                 let (low, high) = value.split_once('-').unwrap_or((value, value));
                 settings.stones = (number(low)? as usize, number(high)? as usize);
             }
+            "--to-move" => {
+                settings.to_move = match value.as_str() {
+                    "white" => Some(Color::White),
+                    "black" => Some(Color::Black),
+                    "either" => None,
+                    _ => return Err(format!("--to-move: white, black or either, not '{value}'")),
+                }
+            }
             "--radius" => settings.radius = number(value)? as usize,
             "--nodes" => settings.nodes = number(value)?,
             "--margin" => settings.margin = number(value)? as Score,
+            "--target" => {
+                settings.target = value
+                    .trim()
+                    .parse()
+                    .map_err(|_| format!("--target: bad number '{value}'"))?
+            }
             "--deep-nodes" => settings.deep_nodes = Some(number(value)?).filter(|&n| n > 0),
             "--deep-margin" => settings.deep_margin = number(value)? as Score,
             "--seed" => settings.seed = number(value)?,
@@ -312,7 +343,7 @@ pub fn main(args: &[String]) -> ExitCode {
             let mean = openings.iter().map(|g| g.score.abs() as f64).sum::<f64>()
                 / openings.len().max(1) as f64;
             println!(
-                "{} openings to {path} ({} with {:?} to move); {} candidates: {} illegal, {} duplicates, {} unbalanced, {} unbalanced deeper; mean |score| {mean:.1}",
+                "{} openings to {path} ({} with {:?} to move); {} candidates: {} illegal, {} duplicates, {} unbalanced, {} unbalanced deeper; mean score {mean:.1}",
                 openings.len(),
                 black_to_move,
                 Color::Black,
@@ -403,6 +434,19 @@ mod tests {
         assert_eq!(
             stats.candidates,
             openings.len() + stats.illegal + stats.duplicates + stats.unbalanced
+        );
+
+        // A shifted window keeps only scores near its centre.
+        let shifted = OpenGenSettings {
+            target: 100,
+            margin: 40,
+            count: 2,
+            ..small(Rule::Freestyle)
+        };
+        let (kept, _) = generate(&shifted).unwrap();
+        assert!(
+            kept.iter().all(|g| (60..=140).contains(&g.score)),
+            "{kept:?}"
         );
 
         // A second, deeper check only removes openings.

@@ -57,6 +57,9 @@ pub struct MatchSummary {
     pub faults: [Vec<String>; 2],
     pub restarts: [u32; 2],
     pub verdict: Option<SprtVerdict>,
+    /// The tally when the SPRT was decided (games in flight then still finish
+    /// and count in `tally`).
+    pub decided_at: Option<Tally>,
     pub games: Vec<FinishedGame>,
 }
 
@@ -217,6 +220,7 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary, St
             let verdict = sprt.verdict(&summary.tally);
             if verdict != SprtVerdict::Continue {
                 summary.verdict = Some(verdict);
+                summary.decided_at = Some(summary.tally);
                 stop.store(true, Ordering::Relaxed);
             }
         }
@@ -346,8 +350,11 @@ pub fn final_table(config: &MatchConfig, summary: &MatchSummary, elapsed: Durati
             SprtVerdict::AcceptH0 => "H0 accepted",
             SprtVerdict::AcceptH1 => "H1 accepted",
         };
+        let decided = summary.decided_at.map_or(String::new(), |at| {
+            format!(" (LLR {:.2} after {} games)", sprt.llr(&at), at.games())
+        });
         table.push_str(&format!(
-            "SPRT elo0 {} elo1 {} alpha {} beta {}: LLR {:.2} [{lower:.2}, {upper:.2}] -> {verdict}\n",
+            "SPRT elo0 {} elo1 {} alpha {} beta {}: LLR {:.2} [{lower:.2}, {upper:.2}] -> {verdict}{decided}\n",
             sprt.elo0,
             sprt.elo1,
             sprt.alpha,
