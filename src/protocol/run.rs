@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 const MAX_LINE_BYTES: usize = 64 * 1024;
 /// How long after its hard limit a searcher may take to answer before the
 /// loop plays the best move reported so far.
-const OVERRUN_GRACE: Duration = Duration::from_millis(150);
+const OVERRUN_GRACE: Duration = Duration::from_millis(50);
 
 /// What reaches the main thread.
 enum Event {

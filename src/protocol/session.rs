@@ -145,8 +145,9 @@ impl Session {
             Command::Turn(point) => self.turn(point, received),
             Command::OpenBlock(kind) => Err(format!("{} header without its lines", kind.name())),
             Command::Board(entries) => self.set_position(&entries).and_then(|board| {
+                has_room(&board)?;
                 self.board = Some(board);
-                self.think(Task::Move, received)
+                Ok(self.think(Task::Move, received))
             }),
             Command::YxBoard(entries) => self.set_position(&entries).map(|board| {
                 self.board = Some(board);
@@ -253,10 +254,12 @@ impl Session {
     }
 
     fn begin(&mut self, received: Instant) -> Outcome {
-        if self.game()?.stone_count() > 0 {
+        let board = self.game()?;
+        if board.stone_count() > 0 {
             return Err("BEGIN on a board that is not empty".to_string());
         }
-        self.think(Task::Move, received)
+        has_room(board)?;
+        Ok(self.think(Task::Move, received))
     }
 
     fn turn(&mut self, point: Point, received: Instant) -> Outcome {
@@ -270,7 +273,7 @@ impl Session {
                 .play(pos)
                 .map_err(|e| format!("{},{}: {e}", point.x, point.y))?;
         }
-        self.think(Task::Move, received)
+        Ok(self.think(Task::Move, received))
     }
 
     fn play(&mut self, point: Point) -> Outcome {
@@ -352,7 +355,7 @@ impl Session {
                 .map_err(|e| format!("{},{}: {e}", point.x, point.y))?;
         }
         self.board = Some(board);
-        self.think(Task::Swap2, received)
+        Ok(self.think(Task::Swap2, received))
     }
 
     fn nbest(&mut self, count: i64, received: Instant) -> Outcome {
@@ -362,15 +365,16 @@ impl Session {
         }
         let legal = board.empty_cells().filter(|&p| board.is_legal(p)).count();
         let lines = (count as usize).min(legal.max(1));
-        self.think(Task::Nbest(lines), received)
+        has_room(board)?;
+        Ok(self.think(Task::Nbest(lines), received))
     }
 
     /// Hands the current position to the searcher with this move's limits.
-    fn think(&mut self, task: Task, received: Instant) -> Outcome {
-        let board = self.game()?.clone();
-        if task != Task::Swap2 && board.empty_cells().next().is_none() {
-            return Err("no empty point left to play".to_string());
-        }
+    /// The caller has checked that there is a game and room to move.
+    fn think(&mut self, task: Task, received: Instant) -> Vec<Effect> {
+        let Some(board) = self.board.clone() else {
+            return Vec::new();
+        };
         let mut effects = Vec::new();
         let options = self.engine_options();
         if self.configured.as_ref() != Some(&options) {
@@ -384,7 +388,7 @@ impl Session {
             detail: self.detail,
         })));
         self.thinking = Some((task, received));
-        Ok(effects)
+        effects
     }
 
     fn limits(&self, received: Instant) -> Limits {
@@ -467,12 +471,7 @@ impl Session {
     /// Black's turn in a renju game.
     fn forbidden_points(&self) -> Vec<Pos> {
         match &self.board {
-            Some(board) if board.rule() == Rule::Renju && board.side_to_move() == Color::Black => {
-                board
-                    .empty_cells()
-                    .filter(|&p| board.forbidden(p).is_some())
-                    .collect()
-            }
+            Some(board) if board.side_to_move() == Color::Black => board.forbidden_points(),
             _ => Vec::new(),
         }
     }
@@ -547,6 +546,13 @@ fn with_rule(board: &Board, rule: Rule) -> Board {
         }
     }
     rebuilt
+}
+
+fn has_room(board: &Board) -> Result<(), String> {
+    match board.empty_cells().next() {
+        Some(_) => Ok(()),
+        None => Err("no empty point left to play".to_string()),
+    }
 }
 
 fn on_board(board: &Board, pos: Pos) -> bool {
