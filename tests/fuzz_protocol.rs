@@ -13,11 +13,10 @@
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Command as Process, Stdio};
+mod protocol_support;
+
+use protocol_support::EngineProcess;
 use std::sync::atomic::AtomicBool;
-use std::sync::mpsc;
-use std::thread;
 use std::time::{Duration, Instant};
 use wuzi::board::Pos;
 use wuzi::protocol::think::think;
@@ -365,26 +364,8 @@ fn fuzz_the_session_in_process() {
 #[test]
 fn fuzz_the_binary() {
     let mut rng = SmallRng::seed_from_u64(SEED ^ 0xB1);
-    let mut child = Process::new(env!("CARGO_BIN_EXE_pbrain-wuzi"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .env_remove("WUZI_LOG")
-        .env_remove("WUZI_LOG_FILE")
-        .spawn()
-        .expect("engine starts");
-    let stdout = child.stdout.take().expect("stdout");
-    let (sender, lines) = mpsc::channel();
-    thread::spawn(move || {
-        for line in BufReader::new(stdout).lines() {
-            let Ok(line) = line else { break };
-            if sender.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let mut engine = EngineProcess::spawn(&[]);
     let started = Instant::now();
-    let mut stdin = child.stdin.take().expect("stdin");
     // Short clocks so that thousands of moves stay quick; lines that would
     // end the run or lengthen the clock are left to the in-process fuzz.
     let mut script = String::from("INFO timeout_turn 20\nINFO max_depth 2\n");
@@ -411,13 +392,12 @@ fn fuzz_the_binary() {
     }
     // ABOUT (never sent above) marks the end of the replies.
     script.push_str("START 15\nBEGIN\nABOUT\n");
-    stdin.write_all(script.as_bytes()).expect("engine reads");
-    stdin.flush().expect("flush");
+    engine.send(&script).expect("engine reads");
     let mut seen = Vec::new();
     let deadline = Instant::now() + Duration::from_secs(120);
     while !seen.last().is_some_and(|l: &String| l.starts_with("name=")) {
         let wait = deadline.saturating_duration_since(Instant::now());
-        match lines.recv_timeout(wait) {
+        match engine.lines.recv_timeout(wait) {
             Ok(line) => {
                 assert!(
                     well_formed(&line),
@@ -449,18 +429,13 @@ fn fuzz_the_binary() {
         &seen[n - 3..]
     );
     let took = started.elapsed();
-    drop(stdin);
-    let status = child.wait().expect("engine exits at EOF");
-    let mut stderr = String::new();
-    let _ = child
-        .stderr
-        .take()
-        .expect("stderr")
-        .read_to_string(&mut stderr);
+    drop(engine.stdin.take());
+    let exited = engine.exits_within(Duration::from_secs(5));
+    let stderr = engine.finish();
     println!(
         "fuzz through the binary: {BINARY_LINES} lines, {} replies in {took:?}",
         seen.len()
     );
-    assert!(status.success());
+    assert!(exited, "the engine did not exit at EOF");
     assert!(stderr.is_empty(), "stderr: {stderr:?}");
 }

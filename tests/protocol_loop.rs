@@ -3,8 +3,10 @@
 //! binary with the real search. Bounds are generous (CI machines are noisy)
 //! but still catch a hang; the measured times are printed.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Command, Stdio};
+mod protocol_support;
+
+use protocol_support::EngineProcess;
+use std::io::{BufReader, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
@@ -297,62 +299,36 @@ fn a_searcher_that_overruns_its_time_still_yields_a_move_in_time() {
 }
 
 /// The built engine with the real search: END and EOF while it thinks on a
-/// long clock, and nothing on stderr.
-fn engine_exit_after(close: fn(&mut std::process::Child)) -> Duration {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-wuzi"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .env_remove("WUZI_LOG")
-        .env_remove("WUZI_LOG_FILE")
-        .spawn()
-        .expect("engine starts");
-    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
-    let stdin = child.stdin.as_mut().expect("stdin");
+/// long clock, and nothing on stderr. Returns how long the exit took.
+fn engine_exit_after(close: fn(&mut EngineProcess)) -> Duration {
+    let mut engine = EngineProcess::spawn(&[]);
     let setup = "START 20\nINFO timeout_turn 1000000\nINFO timeout_match 0\n\
                  INFO time_left 2147483647\nBOARD\n9,9,2\n10,10,1\n10,9,2\n11,9,1\n\
                  9,10,2\n8,11,1\n9,11,2\n9,8,1\nDONE\n";
-    stdin.write_all(setup.as_bytes()).expect("engine reads");
-    let mut ok = String::new();
-    stdout.read_line(&mut ok).expect("OK line");
-    assert_eq!(ok.trim_end(), "OK");
+    engine.send(setup).expect("engine reads");
+    let ok = engine.lines.recv_timeout(Duration::from_secs(10));
+    assert_eq!(ok.as_deref(), Ok("OK"));
     thread::sleep(Duration::from_millis(100));
     let sent = Instant::now();
-    close(&mut child);
-    let deadline = sent + Duration::from_secs(5);
-    while Instant::now() < deadline {
-        if child.try_wait().expect("wait").is_some() {
-            break;
-        }
-        thread::sleep(Duration::from_millis(2));
-    }
+    close(&mut engine);
+    let exited = engine.exits_within(Duration::from_secs(5));
     let took = sent.elapsed();
-    let _ = child.kill();
-    let _ = child.wait();
-    let mut stderr = String::new();
-    let _ = child
-        .stderr
-        .take()
-        .expect("stderr")
-        .read_to_string(&mut stderr);
+    let stderr = engine.finish();
+    assert!(exited, "still running after {took:?}");
     assert!(stderr.is_empty(), "stderr: {stderr:?}");
     took
 }
 
 #[test]
 fn the_engine_exits_on_end_mid_search() {
-    let took = engine_exit_after(|child| {
-        let stdin = child.stdin.as_mut().expect("stdin");
-        stdin.write_all(b"END\n").expect("engine reads");
-        stdin.flush().expect("flush");
-    });
+    let took = engine_exit_after(|engine| engine.send("END\n").expect("engine reads"));
     println!("binary, END mid-search: exit after {took:?}");
     assert!(took < Duration::from_secs(2), "{took:?}");
 }
 
 #[test]
 fn the_engine_exits_on_eof_mid_search() {
-    let took = engine_exit_after(|child| drop(child.stdin.take()));
+    let took = engine_exit_after(|engine| drop(engine.stdin.take()));
     println!("binary, EOF mid-search: exit after {took:?}");
     assert!(took < Duration::from_secs(2), "{took:?}");
 }
@@ -363,38 +339,19 @@ fn logging_goes_only_where_asked() {
     std::fs::create_dir_all(&dir).expect("temp dir");
     let log_file = dir.join("engine.log");
     let session = |env: &[(&str, &str)]| {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_pbrain-wuzi"));
-        command
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .env_remove("WUZI_LOG")
-            .env_remove("WUZI_LOG_FILE");
-        for (k, v) in env {
-            command.env(k, v);
-        }
-        let mut child = command.spawn().expect("engine starts");
-        child
-            .stdin
-            .take()
-            .expect("stdin")
-            .write_all(b"START 15\nEND\n")
-            .expect("engine reads");
-        let output = child.wait_with_output().expect("engine ends");
-        (
-            String::from_utf8_lossy(&output.stdout).to_string(),
-            String::from_utf8_lossy(&output.stderr).to_string(),
-        )
+        let mut engine = EngineProcess::spawn(env);
+        engine.send("START 15\nEND\n").expect("engine reads");
+        let reply = engine.lines.recv_timeout(Duration::from_secs(10));
+        assert_eq!(reply.as_deref(), Ok("OK"));
+        assert!(engine.exits_within(Duration::from_secs(5)));
+        engine.finish()
     };
-    let (stdout, stderr) = session(&[("WUZI_LOG_FILE", log_file.to_str().expect("utf-8 path"))]);
-    assert_eq!(stdout, "OK\n");
+    let stderr = session(&[("WUZI_LOG_FILE", log_file.to_str().expect("utf-8 path"))]);
     assert!(stderr.is_empty(), "{stderr:?}");
     let logged = std::fs::read_to_string(&log_file).expect("log file written");
     assert!(logged.contains("START 15"), "{logged:?}");
-    let (stdout, stderr) = session(&[("WUZI_LOG", "debug")]);
-    assert_eq!(stdout, "OK\n");
+    let stderr = session(&[("WUZI_LOG", "debug")]);
     assert!(stderr.contains("START 15"), "{stderr:?}");
-    let (_, stderr) = session(&[]);
-    assert!(stderr.is_empty(), "{stderr:?}");
+    assert!(session(&[]).is_empty());
     let _ = std::fs::remove_dir_all(&dir);
 }

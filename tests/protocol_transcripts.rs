@@ -3,13 +3,14 @@
 //! in its own engine process, with a timeout on every expected line, so a hang
 //! fails the test instead of blocking it.
 
+mod protocol_support;
+
+use protocol_support::EngineProcess;
 use std::collections::{HashMap, HashSet};
-use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::RecvTimeoutError;
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How long any expected line may take. Generous: CI machines are noisy, and
 /// a hang still fails.
@@ -252,49 +253,6 @@ fn match_from(pattern: &str, line: &str, moves: &mut Vec<Captured>) -> bool {
     }
 }
 
-struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-    stderr: thread::JoinHandle<String>,
-}
-
-fn spawn(env: &[(String, String)]) -> Engine {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_pbrain-wuzi"));
-    command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .env_remove("WUZI_LOG")
-        .env_remove("WUZI_LOG_FILE");
-    for (key, value) in env {
-        command.env(key, value);
-    }
-    let mut child = command.spawn().expect("engine starts");
-    let stdout = child.stdout.take().expect("stdout");
-    let mut stderr = child.stderr.take().expect("stderr");
-    let (sender, lines) = mpsc::channel();
-    thread::spawn(move || {
-        for line in BufReader::new(stdout).lines() {
-            let Ok(line) = line else { break };
-            if sender.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let stderr = thread::spawn(move || {
-        let mut text = String::new();
-        let _ = stderr.read_to_string(&mut text);
-        text
-    });
-    Engine {
-        stdin: child.stdin.take(),
-        child,
-        lines,
-        stderr,
-    }
-}
-
 /// Lines skipped while waiting for a pattern that is not itself chatter.
 fn is_chatter(line: &str, extra: &[String]) -> bool {
     ["MESSAGE ", "DEBUG "]
@@ -311,20 +269,18 @@ fn run_file(path: &Path) -> Result<(), String> {
         .to_string();
     let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
     let steps = parse_transcript(&text).map_err(|e| format!("{name}: {e}"))?;
-    let env: Vec<(String, String)> = steps
+    let env: Vec<(&str, &str)> = steps
         .iter()
         .filter_map(|(_, s)| match s {
-            Step::Env(k, v) => Some((k.clone(), v.clone())),
+            Step::Env(k, v) => Some((k.as_str(), v.as_str())),
             _ => None,
         })
         .collect();
-    let mut engine = spawn(&env);
+    let mut engine = EngineProcess::spawn(&env);
     let mut transcript = Vec::new();
     let result = execute(&steps, &mut engine, &mut transcript);
     // Whatever happened, the engine must not be left running.
-    let _ = engine.child.kill();
-    let _ = engine.child.wait();
-    let stderr = engine.stderr.join().unwrap_or_default();
+    let stderr = engine.finish();
     let outcome = result.and_then(|()| {
         if stderr.is_empty() {
             Ok(())
@@ -342,7 +298,7 @@ fn run_file(path: &Path) -> Result<(), String> {
 
 fn execute(
     steps: &[(usize, Step)],
-    engine: &mut Engine,
+    engine: &mut EngineProcess,
     seen: &mut Vec<String>,
 ) -> Result<(), String> {
     let mut ending = "\n";
@@ -357,13 +313,8 @@ fn execute(
             Step::Send(line) => {
                 let line = &substitute(line, &vars).map_err(at)?;
                 board.sent(line);
-                let stdin = engine
-                    .stdin
-                    .as_mut()
-                    .ok_or(at("stdin already closed".into()))?;
-                stdin
-                    .write_all(format!("{line}{ending}").as_bytes())
-                    .and_then(|()| stdin.flush())
+                engine
+                    .send(&format!("{line}{ending}"))
                     .map_err(|e| at(format!("engine stopped reading: {e}")))?;
             }
             Step::Expect(pattern) => {
@@ -394,14 +345,7 @@ fn execute(
                 }
             }
             Step::Exit(limit) => {
-                let started = Instant::now();
-                while started.elapsed() < *limit {
-                    if let Ok(Some(_)) = engine.child.try_wait() {
-                        exited = true;
-                        break;
-                    }
-                    thread::sleep(Duration::from_millis(5));
-                }
+                exited = engine.exits_within(*limit);
                 if !exited {
                     return Err(at(format!("engine still running after {limit:?}")));
                 }
@@ -411,11 +355,7 @@ fn execute(
     // Closing stdin ends the engine (EOF is END), and nothing but chatter
     // may follow the last expected line.
     drop(engine.stdin.take());
-    let started = Instant::now();
-    while !exited && started.elapsed() < Duration::from_secs(2) {
-        exited = matches!(engine.child.try_wait(), Ok(Some(_)));
-        thread::sleep(Duration::from_millis(5));
-    }
+    exited = exited || engine.exits_within(Duration::from_secs(2));
     while let Ok(line) = next_line(engine, Duration::from_millis(200)) {
         seen.push(line.clone());
         if check_rest && !is_chatter(&line, &chatter) {
@@ -448,7 +388,7 @@ fn substitute(line: &str, vars: &HashMap<String, String>) -> Result<String, Stri
     Ok(out)
 }
 
-fn next_line(engine: &Engine, timeout: Duration) -> Result<String, String> {
+fn next_line(engine: &EngineProcess, timeout: Duration) -> Result<String, String> {
     engine.lines.recv_timeout(timeout).map_err(|e| match e {
         RecvTimeoutError::Timeout => format!("no line within {timeout:?}"),
         RecvTimeoutError::Disconnected => "engine closed stdout".to_string(),
