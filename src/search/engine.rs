@@ -12,7 +12,7 @@ use super::{
 };
 use crate::board::{Board, Pos};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Memory kept back from `max_memory` for code, stacks and per-thread tables.
 const RESERVED_BYTES: u64 = 32 << 20;
@@ -29,8 +29,11 @@ const ASPIRATION: Score = 40;
 /// Deepest iteration when nothing else limits the search.
 const DEPTH_CAP: u32 = (MAX_PLY as u32) - 16;
 /// An iteration is not started once this share (in 1/16) of the soft target
-/// is spent: the next one would likely not finish.
-const SOFT_SHARE_16THS: u32 = 7;
+/// is spent, however cheap the last one was.
+const SOFT_SHARE_16THS: u32 = 10;
+/// The next iteration is expected to take at least this many times as long
+/// as the last one; it is not started if it would end past the soft target.
+const NEXT_ITERATION_GROWTH: u32 = 2;
 
 pub struct WuziSearcher {
     tt: TranspositionTable,
@@ -246,6 +249,7 @@ impl Searcher for WuziSearcher {
                     iterate(&mut worker, shared, DEPTH_CAP, helper, &mut |_, _| {});
                 });
             }
+            let mut previous_elapsed = Duration::ZERO;
             let mut on_iteration = |done: &Completed, worker: &Worker| {
                 let nodes = shared.nodes.load(Ordering::Relaxed) + worker.unpublished();
                 report(&SearchEvent::Iteration(IterationInfo {
@@ -262,8 +266,13 @@ impl Searcher for WuziSearcher {
                         report(&SearchEvent::BestMove(mv));
                     }
                 }
+                let elapsed = start.elapsed();
+                let last_iteration = elapsed.saturating_sub(previous_elapsed);
+                previous_elapsed = elapsed;
                 if let Some(time) = limits.time {
-                    if start.elapsed() * 16 >= time.soft * SOFT_SHARE_16THS {
+                    let late = elapsed * 16 >= time.soft * SOFT_SHARE_16THS;
+                    let next_would_overrun = elapsed + last_iteration * NEXT_ITERATION_GROWTH > time.soft;
+                    if late || next_would_overrun {
                         shared.abort.store(true, Ordering::Relaxed);
                     }
                 }
