@@ -271,7 +271,8 @@ impl Searcher for WuziSearcher {
                 previous_elapsed = elapsed;
                 if let Some(time) = limits.time {
                     let late = elapsed * 16 >= time.soft * SOFT_SHARE_16THS;
-                    let next_would_overrun = elapsed + last_iteration * NEXT_ITERATION_GROWTH > time.soft;
+                    let next_would_overrun =
+                        elapsed + last_iteration * NEXT_ITERATION_GROWTH > time.soft;
                     if late || next_would_overrun {
                         shared.abort.store(true, Ordering::Relaxed);
                     }

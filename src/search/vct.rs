@@ -3,11 +3,10 @@
 //! the threat, and fours of its own). Wider than VCF, so it runs at the root
 //! on a node budget.
 
-use super::position::Position;
-use super::position::{is_four, wins_by_force};
+use super::position::{is_four, wins_by_force, Position};
 use super::vcf::VcfSolver;
-use crate::board::Pos;
-use crate::board::Threat;
+use crate::board::{Pos, Threat};
+use crate::eval::cell_value;
 use std::collections::HashMap;
 use std::time::Instant;
 
@@ -79,36 +78,37 @@ impl VctSolver {
         if self.spent() {
             return false;
         }
-        let me = position.side_to_move().index();
-        let them = 1 - me;
-        position.candidates(&mut self.cells);
-        let mut their_fives = Vec::new();
-        let mut unstoppable = None;
-        let mut they_threaten_four = false;
-        let mut moves = Vec::new();
-        for &pos in &self.cells {
-            let info = position.analyse(pos);
-            if info.threat[me] == Threat::Five {
-                line.push(pos);
+        let me = position.side_to_move();
+        let them = me.opponent();
+        let board = &position.board;
+        if board.threat_count(me, Threat::Five) > 0 {
+            position.cells_with(me, Threat::Five, &mut self.cells);
+            if let Some(&five) = self.cells.first() {
+                line.push(five);
                 return true;
             }
-            if info.threat[them] == Threat::Five {
-                their_fives.push(pos);
-            }
-            if wins_by_force(info.threat[me]) {
+        }
+        position.cells_with(them, Threat::Five, &mut self.cells);
+        let their_fives = self.cells.clone();
+        let unstoppable_count =
+            |c| board.threat_count(c, Threat::OpenFour) + board.threat_count(c, Threat::DoubleFour);
+        let they_threaten_four = unstoppable_count(them) > 0;
+        let mut unstoppable = None;
+        let mut moves = Vec::new();
+        position.cells_with(me, Threat::OpenThree, &mut self.cells);
+        for &pos in &self.cells {
+            let threat = board.threat(pos, me);
+            if wins_by_force(threat) {
                 unstoppable = Some(pos);
             }
-            they_threaten_four |= wins_by_force(info.threat[them]);
-            if info.threat[me] >= Threat::OpenThree {
-                moves.push((pos, info.threat[me], info.value[me]));
-            }
+            moves.push((pos, threat, cell_value(board, pos, me, threat)));
         }
         match their_fives.as_slice() {
             [] => {}
             [block] => {
                 // Our block must keep the attack going: answer, then defend again.
                 let block = *block;
-                if position.analyse(block).threat[me] == Threat::Forbidden || threats_left == 0 {
+                if !position.board.is_legal(block) || threats_left == 0 {
                     return false;
                 }
                 position.make(block);
@@ -171,24 +171,26 @@ impl VctSolver {
         if self.spent() {
             return false;
         }
-        let me = position.side_to_move().index();
-        let attacker = 1 - me;
-        position.candidates(&mut self.cells);
-        let mut attacker_fives = Vec::new();
-        let mut attacker_threatens_four = false;
-        let mut defences = Vec::new();
-        for &pos in &self.cells {
-            let info = position.analyse(pos);
-            if info.threat[me] == Threat::Five {
-                return false;
-            }
-            if info.threat[attacker] == Threat::Five {
-                attacker_fives.push(pos);
-            }
-            attacker_threatens_four |= wins_by_force(info.threat[attacker]);
-            let useful = is_four(info.threat[attacker]) || is_four(info.threat[me]);
-            if useful && info.threat[me] != Threat::Forbidden {
-                defences.push((pos, info.value[me] + info.value[attacker]));
+        let me = position.side_to_move();
+        let attacker = me.opponent();
+        let board = &position.board;
+        if board.threat_count(me, Threat::Five) > 0 {
+            return false;
+        }
+        position.cells_with(attacker, Threat::Five, &mut self.cells);
+        let attacker_fives = self.cells.clone();
+        let attacker_threatens_four = board.threat_count(attacker, Threat::OpenFour)
+            + board.threat_count(attacker, Threat::DoubleFour)
+            > 0;
+        let mut defences: Vec<(Pos, i32)> = Vec::new();
+        for color in [attacker, me] {
+            position.cells_with(color, Threat::Four, &mut self.cells);
+            for &pos in &self.cells {
+                if board.is_legal(pos) && !defences.iter().any(|d| d.0 == pos) {
+                    let info = position.analyse(pos);
+                    let worth = info.value[me.index()] + info.value[attacker.index()];
+                    defences.push((pos, worth));
+                }
             }
         }
         match attacker_fives.as_slice() {
