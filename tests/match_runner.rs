@@ -418,3 +418,32 @@ fn analyze_reviews_a_record_the_runner_wrote() {
         assert!(!text.contains("White 0\n"), "{text}");
     }
 }
+
+#[test]
+fn the_shipped_opening_suites_are_playable() {
+    use wuzi::board::Rule;
+    use wuzi::tools::openings::parse_openings;
+    let suites = [
+        ("freestyle-15.txt", 15, Rule::Freestyle),
+        ("freestyle-20.txt", 20, Rule::Freestyle),
+        ("standard-15.txt", 15, Rule::Standard),
+        ("renju-15.txt", 15, Rule::Renju),
+    ];
+    for (file, size, rule) in suites {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("openings")
+            .join(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        // Parsing re-checks every stone: on the board, empty, no five, and
+        // for Black in renju not forbidden.
+        let openings = parse_openings(&text, size, size, rule).unwrap();
+        assert!(openings.len() >= 200, "{file}: {}", openings.len());
+        assert!(
+            openings.iter().all(|o| o.stones.len() % 2 == 1),
+            "{file}: White to move"
+        );
+        let distinct: std::collections::HashSet<_> =
+            openings.iter().map(|o| o.stones.clone()).collect();
+        assert_eq!(distinct.len(), openings.len(), "{file}: no repeats");
+    }
+}

@@ -340,8 +340,8 @@ pub fn main(args: &[String]) -> ExitCode {
                 .iter()
                 .filter(|g| g.opening.stones.len() % 2 == 0)
                 .count();
-            let mean = openings.iter().map(|g| g.score.abs() as f64).sum::<f64>()
-                / openings.len().max(1) as f64;
+            let mean =
+                openings.iter().map(|g| g.score as f64).sum::<f64>() / openings.len().max(1) as f64;
             println!(
                 "{} openings to {path} ({} with {:?} to move); {} candidates: {} illegal, {} duplicates, {} unbalanced, {} unbalanced deeper; mean score {mean:.1}",
                 openings.len(),
