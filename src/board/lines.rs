@@ -167,6 +167,7 @@ impl LineState {
     fn toggle(&mut self, pos: Pos, cell: Cell) {
         let mut changed = [Pos::from_index(0); 2 * REACH as usize * MAX_DIRECTIONS];
         let mut changed_count = 0;
+        let reach = self.pattern_table.reach();
         for (dir, &delta) in self.deltas.iter().enumerate() {
             for step in 1..=REACH {
                 // `pos` lies `step` cells behind the cell ahead, and ahead of
@@ -175,8 +176,12 @@ impl LineState {
                     (pos.offset(delta, step), LineKey::toggle(-step, cell)),
                     (pos.offset(delta, -step), LineKey::toggle(step, cell)),
                 ] {
-                    changed[changed_count] = seen_from;
-                    changed_count += self.see(seen_from, dir, bits) as usize;
+                    let lines = &mut self.cells[seen_from.index()];
+                    lines.keys[dir].0 ^= bits;
+                    if step <= reach {
+                        changed[changed_count] = seen_from;
+                        changed_count += self.refresh_pattern(seen_from, dir) as usize;
+                    }
                 }
             }
         }
@@ -185,12 +190,11 @@ impl LineState {
         }
     }
 
-    /// Flips `bits` in the key of `pos` along `dir` and, if `pos` is empty,
-    /// refreshes that pattern. Returns whether the pattern changed.
+    /// Looks the pattern of `pos` along `dir` up again, if `pos` is empty.
+    /// Returns whether it changed.
     #[inline(always)]
-    fn see(&mut self, pos: Pos, dir: usize, bits: u32) -> bool {
+    fn refresh_pattern(&mut self, pos: Pos, dir: usize) -> bool {
         let lines = &mut self.cells[pos.index()];
-        lines.keys[dir].0 ^= bits;
         // Occupied cells keep their zero patterns: the lookup is masked out.
         let shift = 8 * dir;
         let empty_mask = (lines.empty as u32).wrapping_neg();

@@ -86,6 +86,9 @@ impl Pattern {
 pub struct PatternTable {
     /// Black's pattern in the low four bits, White's in the high four.
     entries: Box<[u8; KEY_COUNT]>,
+    /// The farthest step at which a neighbour can change a pattern (4 for
+    /// freestyle, where nothing hangs on the cell beyond a five).
+    reach: isize,
 }
 
 impl PatternTable {
@@ -104,7 +107,38 @@ impl PatternTable {
             let key = LineKey(key as u32);
             *entry = black.pattern(key) as u8 | (white.pattern(key) as u8) << 4;
         }
-        PatternTable { entries }
+        let mut table = PatternTable {
+            entries,
+            reach: REACH,
+        };
+        table.reach = (1..=REACH)
+            .rev()
+            .find(|&step| table.depends_on(step))
+            .unwrap_or(0);
+        table
+    }
+
+    /// Whether any pattern changes with what lies `step` cells away.
+    fn depends_on(&self, step: isize) -> bool {
+        let occupants = [
+            Cell::Stone(Color::Black),
+            Cell::Stone(Color::White),
+            Cell::Wall,
+        ];
+        (0..KEY_COUNT as u32).map(LineKey).any(|key| {
+            [-step, step].into_iter().any(|side| {
+                key.neighbour(side) == Cell::Empty
+                    && occupants.into_iter().any(|occupant| {
+                        let changed = LineKey(key.0 | LineKey::toggle(side, occupant));
+                        self.packed(changed) != self.packed(key)
+                    })
+            })
+        })
+    }
+
+    /// The farthest step at which a stone can change a pattern.
+    pub fn reach(&self) -> isize {
+        self.reach
     }
 
     /// Both colours' patterns packed in one byte (Black low, White high), as
@@ -304,6 +338,14 @@ mod tests {
             black(Rule::Freestyle, "X . . X X ? . . X . ."),
             Pattern::OpenThree
         );
+    }
+
+    #[test]
+    fn only_freestyle_ignores_the_fifth_neighbour() {
+        for rule in Rule::ALL {
+            let expected = if rule == Rule::Freestyle { 4 } else { 5 };
+            assert_eq!(PatternTable::of(rule).reach(), expected, "{rule:?}");
+        }
     }
 
     #[test]

@@ -215,7 +215,7 @@ impl VerdictCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Board, Rule};
+    use crate::board::{Board, Geometry, Rule};
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
@@ -226,8 +226,9 @@ mod tests {
     fn pattern_shortcut_agrees_with_the_full_judge() {
         let mut rng = SmallRng::seed_from_u64(3);
         let mut checked_forbidden = 0;
-        for _game in 0..12 {
-            let mut board = Board::new(15, 15, Rule::Renju).unwrap();
+        for game in 0..16 {
+            let geometry = Geometry::ALL[game % 2];
+            let mut board = Board::with_geometry(15, 15, Rule::Renju, geometry).unwrap();
             for _ in 0..70 {
                 let near: Vec<Pos> = board.candidates().collect();
                 let pos = if near.is_empty() {
@@ -239,7 +240,7 @@ mod tests {
                 let mut judge = Judge::new(&board.cells, board.geometry.deltas());
                 for p in board.empty_cells() {
                     let exact = judge.forbidden(p);
-                    assert_eq!(board.forbidden(p), exact, "{p:?}\n{board:?}");
+                    assert_eq!(board.forbidden(p), exact, "{geometry:?} {p:?}\n{board:?}");
                     checked_forbidden += exact.is_some() as usize;
                 }
             }
