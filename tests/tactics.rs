@@ -548,3 +548,35 @@ fn renju_white_wins_with_a_four_whose_block_is_forbidden() {
     assert_plays(&result, &[(3, 3)]);
     assert_wins(&result);
 }
+
+#[test]
+fn a_lost_position_still_blocks_and_knows_it_is_lost() {
+    // White's open four cannot be stopped; Black blocks one end anyway.
+    let b = board(
+        Rule::Freestyle,
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . O O O O . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . X . X . X . X . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+    );
+    let result = search(&b, 10_000);
+    assert_plays(&result, &[(3, 7), (8, 7)]);
+    assert!(
+        result.score < -MATE_BOUND,
+        "should know it is lost: {}",
+        result.score
+    );
+}

@@ -10,7 +10,7 @@ use super::vct::{VctSolver, MAX_THREATS};
 use super::{
     mate_in, EngineOptions, IterationInfo, Limits, Score, SearchEvent, SearchResult, Searcher, MATE,
 };
-use crate::board::{Board, Pos};
+use crate::board::{Board, Pos, Threat};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -78,14 +78,26 @@ impl WuziSearcher {
         if limits.excluded.contains(&first) {
             return None;
         }
-        let mut result = Self::decided(board, Some(first), mate_in(line.len() as u32), nodes);
+        let mut result = Self::decided(
+            board,
+            &limits.excluded,
+            Some(first),
+            mate_in(line.len() as u32),
+            nodes,
+        );
         result.pv = line;
         Some(result)
     }
 
-    fn decided(board: &Board, mv: Option<Pos>, score: Score, nodes: u64) -> SearchResult {
+    fn decided(
+        board: &Board,
+        excluded: &[Pos],
+        mv: Option<Pos>,
+        score: Score,
+        nodes: u64,
+    ) -> SearchResult {
         SearchResult {
-            best_move: mv.or_else(|| any_legal_move(board, &[])),
+            best_move: mv.or_else(|| fallback_move(board, excluded)),
             score,
             depth: 1,
             nodes,
@@ -94,11 +106,17 @@ impl WuziSearcher {
     }
 }
 
-/// Some legal move not in `excluded`, for when nothing better is known.
-fn any_legal_move(board: &Board, excluded: &[Pos]) -> Option<Pos> {
-    board
-        .empty_cells()
-        .find(|&p| board.is_legal(p) && !excluded.contains(&p))
+/// A legal move not in `excluded` when the search has none to offer (a lost
+/// position, or every candidate excluded): the most natural try, a block of
+/// the opponent's strongest threat, else a point near the stones.
+fn fallback_move(board: &Board, excluded: &[Pos]) -> Option<Pos> {
+    let them = board.side_to_move().opponent();
+    let allowed = |p: &Pos| board.is_legal(*p) && !excluded.contains(p);
+    [Threat::Five, Threat::Four, Threat::OpenThree]
+        .into_iter()
+        .find_map(|t| board.cells_with_threat(them, t).find(allowed))
+        .or_else(|| board.candidates().find(allowed))
+        .or_else(|| board.empty_cells().find(allowed))
 }
 
 /// The best line of one thread's completed iteration.
@@ -191,25 +209,26 @@ impl Searcher for WuziSearcher {
         let mut main = Worker::new(root.clone(), &shared, true);
 
         match main.prepare_root(&limits.excluded) {
-            Some(Node::Won(score, mv)) => return Self::decided(board, Some(mv), score, 1),
+            Some(Node::Won(score, mv)) => {
+                return Self::decided(board, &limits.excluded, Some(mv), score, 1)
+            }
             Some(Node::Lost(score, mv)) => {
                 let mv = mv.filter(|p| !limits.excluded.contains(p));
-                return Self::decided(board, mv, score, 1);
+                return Self::decided(board, &limits.excluded, mv, score, 1);
             }
             None => {}
         }
         let root_moves: Vec<Pos> = main.root_moves();
         match root_moves.as_slice() {
             [] => {
-                let mv = any_legal_move(board, &limits.excluded);
-                return Self::decided(board, mv, 0, 1);
+                return Self::decided(board, &limits.excluded, None, 0, 1);
             }
             [only] => {
                 // Forced: answer at once, with a score from one ply below.
                 main.position.make(*only);
                 let score = -main.search(0, 1, -MATE - 1, MATE + 1, false);
                 main.position.unmake();
-                return Self::decided(board, Some(*only), score, main.nodes);
+                return Self::decided(board, &limits.excluded, Some(*only), score, main.nodes);
             }
             _ => {}
         }
