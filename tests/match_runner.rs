@@ -447,3 +447,49 @@ fn the_shipped_opening_suites_are_playable() {
         assert_eq!(distinct.len(), openings.len(), "{file}: no repeats");
     }
 }
+
+#[test]
+fn our_engine_plays_itself_without_faults() {
+    // Depth 2 keeps every move to milliseconds; the clock is generous.
+    let engine = env!("CARGO_BIN_EXE_pbrain-wuzi");
+    let openings = Path::new(env!("CARGO_MANIFEST_DIR")).join("openings/renju-15.txt");
+    let args: Vec<String> = [
+        "--engine1",
+        engine,
+        "--engine2",
+        engine,
+        "--info1",
+        "max_depth=2",
+        "--info2",
+        "max_depth=2",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--rule",
+        "4",
+        "--games",
+        "4",
+        "--concurrency",
+        "2",
+        "--turn",
+        "5000",
+        "--match",
+        "60000",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let config = MatchConfig::from_args(&args).unwrap();
+    let mut output = Vec::new();
+    let summary = run(&config, &mut output).unwrap();
+    let output = String::from_utf8(output).unwrap();
+    assert_eq!(summary.games.len(), 4, "{output}");
+    assert!(summary.faults.iter().all(Vec::is_empty), "{output}");
+    assert_eq!(summary.restarts, [0, 0]);
+    for game in &summary.games {
+        let reason = game.outcome.reason.to_string();
+        assert!(
+            ["five", "full board"].contains(&reason.as_str()) || reason.starts_with("forbidden"),
+            "{reason}"
+        );
+    }
+}
