@@ -36,6 +36,26 @@ fn check_threats_against_scans(board: &Board) {
             }
         }
     }
+    // The lists of threatened cells agree with the threats (Black's renju
+    // list holds unconfirmed double-threes, which `threat` settles).
+    for color in [Color::Black, Color::White] {
+        if board.rule() == Rule::Renju && color == Color::Black {
+            continue;
+        }
+        for at_least in [
+            Threat::Three,
+            Threat::Four,
+            Threat::DoubleFour,
+            Threat::Five,
+        ] {
+            let listed: Vec<Pos> = board.cells_with_threat(color, at_least).collect();
+            let scanned: Vec<Pos> = board
+                .empty_cells()
+                .filter(|&p| board.threat(p, color) >= at_least)
+                .collect();
+            assert_eq!(listed, scanned, "{color:?} {at_least:?}\n{board:?}");
+        }
+    }
 }
 
 fn exercise(rule: Rule, geometry: Geometry, width: usize, height: usize, seed: u64) {

@@ -15,6 +15,8 @@ pub const MAX_DIRECTIONS: usize = 4;
 /// Distance within which a stone makes an empty cell a move candidate.
 pub const CANDIDATE_DISTANCE: usize = 2;
 
+const SET_WORDS: usize = CELL_COUNT.div_ceil(64);
+
 /// What one cell knows about its lines.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 struct CellLines {
@@ -43,6 +45,9 @@ pub(crate) struct LineState {
     cells: Vec<CellLines>,
     /// Per colour, how many empty cells have each threat.
     counts: [[u16; Threat::COUNT]; 2],
+    /// Per colour, one bit per cell where that colour has `Threat::Four` or
+    /// better, so that the few such cells are found without a board scan.
+    fours: [[u64; SET_WORDS]; 2],
     /// Stones within `CANDIDATE_DISTANCE` of each cell, itself included.
     near: Vec<u8>,
 }
@@ -50,6 +55,15 @@ pub(crate) struct LineState {
 fn threat_table(renju_black: bool) -> &'static ThreatTable {
     static TABLES: [OnceLock<ThreatTable>; 2] = [OnceLock::new(), OnceLock::new()];
     TABLES[renju_black as usize].get_or_init(|| ThreatTable::build(renju_black))
+}
+
+/// Sets or clears the cell's bit in a colour's set of four points, without a
+/// branch.
+#[inline(always)]
+fn mark_four(fours: &mut [[u64; SET_WORDS]; 2], pos: Pos, color: Color, threat: Threat) {
+    let (word, bit) = (pos.index() / 64, 1u64 << (pos.index() % 64));
+    let set = &mut fours[color.index()][word];
+    *set = (*set & !bit) | (bit * (threat >= Threat::Four) as u64);
 }
 
 /// One colour's four pattern nibbles out of the packed per-direction bytes.
@@ -91,6 +105,7 @@ impl LineState {
             threat_tables: [threat_table(rule == Rule::Renju), threat_table(false)],
             cells: vec![CellLines::default(); CELL_COUNT],
             counts: [[0; Threat::COUNT]; 2],
+            fours: [[0; SET_WORDS]; 2],
             near: vec![0; CELL_COUNT],
         };
         for &pos in on_board {
@@ -130,6 +145,7 @@ impl LineState {
             let threat = self.threat_tables[color.index()].get(pattern_code(lines.patterns, color));
             lines.threats[color.index()] = threat;
             self.counts[color.index()][threat.index()] += 1;
+            mark_four(&mut self.fours, pos, color, threat);
         }
     }
 
@@ -139,6 +155,9 @@ impl LineState {
         lines.empty = false;
         for color in [Color::Black, Color::White] {
             self.counts[color.index()][lines.threats[color.index()].index()] -= 1;
+        }
+        for color in [Color::Black, Color::White] {
+            mark_four(&mut self.fours, pos, color, Threat::None);
         }
         lines.patterns = 0;
         lines.threats = [Threat::None; 2];
@@ -214,7 +233,25 @@ impl LineState {
             let old = std::mem::replace(&mut lines.threats[color.index()], threat);
             self.counts[color.index()][old.index()] -= 1;
             self.counts[color.index()][threat.index()] += 1;
+            mark_four(&mut self.fours, pos, color, threat);
         }
+    }
+
+    /// The cells where `color` has a four or better, in index (row) order.
+    pub(crate) fn cells_with_four(&self, color: Color) -> impl Iterator<Item = Pos> + '_ {
+        self.fours[color.index()]
+            .iter()
+            .enumerate()
+            .flat_map(|(word, &bits)| {
+                let mut rest = bits;
+                std::iter::from_fn(move || {
+                    (rest != 0).then(|| {
+                        let bit = rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
+                        Pos::from_index(word * 64 + bit)
+                    })
+                })
+            })
     }
 
     /// Adds one to (or takes one from) the nearness of every cell near
@@ -268,6 +305,9 @@ impl LineState {
                     fresh.near[pos.index()]
                 ));
             }
+        }
+        if self.fours != fresh.fours {
+            found.push("the sets of four points differ from the recount".to_string());
         }
         if self.counts != fresh.counts {
             found.push(format!(

@@ -18,7 +18,8 @@
 //! - `threat_count(color, threat)`, `threat_count_at_least(color, threat)`:
 //!   how many empty cells have that threat, e.g. "does White have a five
 //!   point" is `threat_count(White, Threat::Five) > 0`.
-//! - `cells_with_threat(color, at_least)`: those cells (a board scan).
+//! - `cells_with_threat(color, at_least)`: those cells, row by row (from a
+//!   kept set for `Four` and better, a board scan below that).
 //! - `candidates()` / `is_candidate(pos)`: empty cells within two steps of a
 //!   stone.
 //! - `is_legal(pos)`: empty and, for Black in renju, not forbidden. The
@@ -473,14 +474,18 @@ impl Board {
         color: Color,
         at_least: Threat,
     ) -> impl Iterator<Item = Pos> + '_ {
-        // The counts tell at once whether the scan can find anything.
-        let rows = if self.threat_count_at_least(color, at_least) > 0 {
-            self.height
-        } else {
-            0
-        };
-        (0..rows)
-            .flat_map(move |y| (0..self.width).map(move |x| Pos::new(x, y)))
+        // The counts tell at once whether there is anything to find, and
+        // the cells with fours are kept in a set: only weaker threats need
+        // a scan of the board.
+        let any = self.threat_count_at_least(color, at_least) > 0;
+        let from_set = at_least >= Threat::Four;
+        let fours = (any && from_set).then(|| self.lines.cells_with_four(color));
+        let rows = if any && !from_set { self.height } else { 0 };
+        let scan = (0..rows).flat_map(move |y| (0..self.width).map(move |x| Pos::new(x, y)));
+        fours
+            .into_iter()
+            .flatten()
+            .chain(scan)
             .filter(move |&p| self.is_empty(p) && self.lines.threat(p, color) >= at_least)
     }
 
