@@ -58,6 +58,7 @@ enum Step {
     Eof,
     Exit(Duration),
     Silent(Duration),
+    Drain(Duration),
     IgnoreRest,
     Chatter(String),
 }
@@ -100,6 +101,8 @@ fn parse_transcript(text: &str) -> Result<Vec<(usize, Step)>, String> {
             Step::Exit(millis(rest)?)
         } else if let Some(rest) = line.strip_prefix("@silent ") {
             Step::Silent(millis(rest)?)
+        } else if let Some(rest) = line.strip_prefix("@drain ") {
+            Step::Drain(millis(rest)?)
         } else {
             return Err(format!("line {number}: cannot read '{line}'"));
         };
@@ -342,6 +345,11 @@ fn execute(
                 if let Ok(line) = next_line(engine, *d) {
                     seen.push(line.clone());
                     return Err(at(format!("expected silence, got '{line}'")));
+                }
+            }
+            Step::Drain(d) => {
+                while let Ok(line) = next_line(engine, *d) {
+                    seen.push(line);
                 }
             }
             Step::Exit(limit) => {

@@ -3,8 +3,8 @@
 //! line it reads and applies whatever complete commands come out.
 
 use super::command::{
-    clip, is_done, parse_board_entry, parse_swap2_entry, BlockKind, BoardEntry, Command,
-    ParseError, Point,
+    clip, is_done, parse_board_entry, parse_point_entry, parse_swap2_entry, BlockKind, BoardEntry,
+    Command, ParseError, Point,
 };
 use crate::board::MAX_SIZE;
 
@@ -20,7 +20,7 @@ pub struct Assembler {
 struct OpenBlock {
     kind: BlockKind,
     board: Vec<BoardEntry>,
-    swap2: Vec<Point>,
+    points: Vec<Point>,
     /// The first bad line: the whole block is refused at `DONE`, so that a
     /// position with one bad line changes nothing.
     error: Option<ParseError>,
@@ -51,7 +51,7 @@ impl Assembler {
                 self.open = Some(OpenBlock {
                     kind,
                     board: Vec::new(),
-                    swap2: Vec::new(),
+                    points: Vec::new(),
                     error: None,
                 });
                 Vec::new()
@@ -66,13 +66,20 @@ impl Assembler {
             return vec![block.finish()];
         }
         let entry = match block.kind {
-            BlockKind::Swap2Board => parse_swap2_entry(line).map(|p| block.swap2.push(p)),
+            BlockKind::Swap2Board => parse_swap2_entry(line).map(|p| block.points.push(p)),
+            BlockKind::Block | BlockKind::BlockUndo => {
+                parse_point_entry(line).map(|p| block.points.push(p))
+            }
             BlockKind::Board | BlockKind::YxBoard => {
                 parse_board_entry(line).map(|e| block.board.push(e))
             }
+            // Lines of a command we do not implement are dropped unread,
+            // unless they are a command (handled below).
+            BlockKind::Unsupported(_) if Command::parse(line).is_err() => Ok(()),
+            BlockKind::Unsupported(_) => Err(String::new()),
         };
         match entry {
-            Ok(()) if block.board.len() + block.swap2.len() > MAX_ENTRIES => {
+            Ok(()) if block.board.len() + block.points.len() > MAX_ENTRIES => {
                 block.note_error(line, "more lines than the board has points".to_string());
             }
             Ok(()) => {}
@@ -112,7 +119,10 @@ impl OpenBlock {
         Ok(match self.kind {
             BlockKind::Board => Command::Board(self.board),
             BlockKind::YxBoard => Command::YxBoard(self.board),
-            BlockKind::Swap2Board => Command::Swap2Board(self.swap2),
+            BlockKind::Swap2Board => Command::Swap2Board(self.points),
+            BlockKind::Block => Command::Block(self.points),
+            BlockKind::BlockUndo => Command::BlockUndo(self.points),
+            BlockKind::Unsupported(name) => Command::Unsupported(name),
         })
     }
 }
@@ -170,6 +180,34 @@ mod tests {
         let out = feed_all(&["BOARD", "7,7,1", "END"]);
         assert!(matches!(out[0], Err(ParseError::BadArguments { .. })));
         assert_eq!(out[1], Ok(Command::End));
+    }
+
+    #[test]
+    fn unsupported_blocks_are_swallowed_whole() {
+        let out = feed_all(&["yxquerydatabaseall", "7,7", "8,8", "done", "BEGIN"]);
+        assert_eq!(
+            out,
+            vec![
+                Ok(Command::Unsupported("YXQUERYDATABASEALL")),
+                Ok(Command::Begin)
+            ]
+        );
+    }
+
+    #[test]
+    fn block_lists_are_points() {
+        let out = feed_all(&["yxblock", "7,7", "8,8", "done"]);
+        assert_eq!(
+            out,
+            vec![Ok(Command::Block(vec![
+                Point { x: 7, y: 7 },
+                Point { x: 8, y: 8 }
+            ]))]
+        );
+        assert!(matches!(
+            feed_all(&["yxblock", "7,7,1", "done"])[..],
+            [Err(ParseError::BadEntry { .. })]
+        ));
     }
 
     #[test]

@@ -44,6 +44,13 @@ pub enum BlockKind {
     YxBoard,
     /// `SWAP2BOARD`: the swap2 opening stones in move order.
     Swap2Board,
+    /// `YXBLOCK`: root moves the engine must not play.
+    Block,
+    /// `YXBLOCKUNDO`: root moves allowed again.
+    BlockUndo,
+    /// A Yixin-Board block command we do not implement (the database
+    /// queries and edits): its lines are read and dropped.
+    Unsupported(&'static str),
 }
 
 impl BlockKind {
@@ -52,6 +59,9 @@ impl BlockKind {
             BlockKind::Board => "BOARD",
             BlockKind::YxBoard => "YXBOARD",
             BlockKind::Swap2Board => "SWAP2BOARD",
+            BlockKind::Block => "YXBLOCK",
+            BlockKind::BlockUndo => "YXBLOCKUNDO",
+            BlockKind::Unsupported(name) => name,
         }
     }
 }
@@ -113,6 +123,13 @@ pub enum Command {
     YxBoard(Vec<BoardEntry>),
     /// The opening stones in move order (Black, White, Black, …).
     Swap2Board(Vec<Point>),
+    Block(Vec<Point>),
+    BlockUndo(Vec<Point>),
+    BlockReset,
+    /// Yixin-Board's swap2 steps 1 to 3 (`yxswap2step1` …).
+    YxSwap2(u8),
+    /// A known command we do not implement (reply `UNKNOWN`).
+    Unsupported(&'static str),
     Info(Info),
     Takeback(Point),
     Play(Point),
@@ -203,7 +220,62 @@ const COMMANDS: &[(&str, Shape)] = &[
     ("YXSHOWINFO", Shape::Bare(Command::ShowInfo)),
     ("YXHASHCLEAR", Shape::Bare(Command::HashClear)),
     ("YXNBEST", Shape::Count(Command::Nbest)),
+    ("YXBLOCK", Shape::Block(BlockKind::Block)),
+    ("YXBLOCKUNDO", Shape::Block(BlockKind::BlockUndo)),
+    ("YXBLOCKRESET", Shape::Bare(Command::BlockReset)),
+    ("YXSWAP2STEP1", Shape::Bare(Command::YxSwap2(1))),
+    ("YXSWAP2STEP2", Shape::Bare(Command::YxSwap2(2))),
+    ("YXSWAP2STEP3", Shape::Bare(Command::YxSwap2(3))),
+    // Yixin-Board's database commands: each is followed by a position and
+    // DONE, which must not be read as commands.
+    (
+        "YXQUERYDATABASEALL",
+        unsupported_block("YXQUERYDATABASEALL"),
+    ),
+    (
+        "YXQUERYDATABASEALLT",
+        unsupported_block("YXQUERYDATABASEALLT"),
+    ),
+    (
+        "YXQUERYDATABASEONE",
+        unsupported_block("YXQUERYDATABASEONE"),
+    ),
+    (
+        "YXQUERYDATABASETEXT",
+        unsupported_block("YXQUERYDATABASETEXT"),
+    ),
+    (
+        "YXEDITLABELDATABASE",
+        unsupported_block("YXEDITLABELDATABASE"),
+    ),
+    ("YXEDITTVDDATABASE", unsupported_block("YXEDITTVDDATABASE")),
+    (
+        "YXEDITTEXTDATABASE",
+        unsupported_block("YXEDITTEXTDATABASE"),
+    ),
+    (
+        "YXDELETEDATABASEONE",
+        unsupported_block("YXDELETEDATABASEONE"),
+    ),
+    (
+        "YXDELETEDATABASEALL",
+        unsupported_block("YXDELETEDATABASEALL"),
+    ),
+    (
+        "YXSETBESTMOVEDATABASE",
+        unsupported_block("YXSETBESTMOVEDATABASE"),
+    ),
+    (
+        "YXCLEARBESTMOVEDATABASE",
+        unsupported_block("YXCLEARBESTMOVEDATABASE"),
+    ),
+    ("YXBLOCKPATH", unsupported_block("YXBLOCKPATH")),
+    ("YXBLOCKPATHUNDO", unsupported_block("YXBLOCKPATHUNDO")),
 ];
+
+const fn unsupported_block(name: &'static str) -> Shape {
+    Shape::Block(BlockKind::Unsupported(name))
+}
 
 /// How an `INFO` value is read.
 enum ValueShape {
@@ -315,6 +387,11 @@ pub fn parse_swap2_entry(line: &str) -> Result<Point, String> {
         [_, _, c] => Err(format!("colour must be 1 or 2, not {c}")),
         _ => Err(format!("expected x,y, got {} numbers", fields.len())),
     }
+}
+
+/// Parses an `x,y` line of a `YXBLOCK` / `YXBLOCKUNDO` block.
+pub fn parse_point_entry(line: &str) -> Result<Point, String> {
+    parse_point(line)
 }
 
 /// Whether a line is the `DONE` that closes a block.

@@ -243,7 +243,7 @@ impl<W: Write> Loop<W> {
             return Ok(());
         }
         search.hard_deadline = None;
-        if search.task == Task::Swap2 {
+        if !search.task.answers_with_a_move() {
             return Ok(()); // no sensible stand-in answer; wait for the worker
         }
         log::warn!("searcher overran its time limit; playing its best move so far");

@@ -56,6 +56,16 @@ pub enum Task {
     Nbest(usize),
     /// Answer `SWAP2BOARD`.
     Swap2,
+    /// Answer Yixin-Board's `yxswap2step1` … `3` (with `MESSAGE SWAP2 …`).
+    YxSwap2(u8),
+}
+
+impl Task {
+    /// Whether the answer is one ordinary move (which a stand-in can give if
+    /// the searcher overruns).
+    pub fn answers_with_a_move(self) -> bool {
+        matches!(self, Task::Move | Task::Nbest(_))
+    }
 }
 
 /// Which optional search output the GUI asked for (`INFO show_detail`).
@@ -85,6 +95,9 @@ pub struct Session {
     max_nodes: Option<u64>,
     max_depth: Option<u32>,
     detail: Detail,
+    /// Root moves the engine must not play (`YXBLOCK`), as the GUI wrote
+    /// them; applied to whatever board is current.
+    blocked: Vec<Point>,
     /// The settings the searcher last received.
     configured: Option<EngineOptions>,
     /// The task being thought about and when its command arrived.
@@ -103,6 +116,7 @@ impl Default for Session {
             max_nodes: None,
             max_depth: None,
             detail: Detail::default(),
+            blocked: Vec::new(),
             configured: None,
             thinking: None,
         }
@@ -165,6 +179,19 @@ impl Session {
             Command::ShowInfo => Ok(self.show_info()),
             Command::HashClear => Ok(vec![Effect::ClearHash]),
             Command::Nbest(count) => self.nbest(count, received),
+            Command::Block(points) => self.block(&points).map(|()| Vec::new()),
+            Command::BlockUndo(points) => {
+                self.blocked.retain(|p| !points.contains(p));
+                Ok(Vec::new())
+            }
+            Command::BlockReset => {
+                self.blocked.clear();
+                Ok(Vec::new())
+            }
+            Command::YxSwap2(step) => self.yx_swap2(step, received),
+            Command::Unsupported(name) => Ok(vec![Effect::Reply(Reply::Unknown(format!(
+                "{name} is not supported"
+            )))]),
         };
         outcome.unwrap_or_else(|reason| vec![Effect::Reply(Reply::Error(reason))])
     }
@@ -189,6 +216,9 @@ impl Session {
         };
         self.clock
             .charge(now.saturating_duration_since(received).as_millis() as u64);
+        if let (Task::YxSwap2(step), Thought::Swap2(decision)) = (task, thought) {
+            return yx_swap2_replies(step, decision);
+        }
         let Some(board) = self.board.as_mut() else {
             return Vec::new();
         };
@@ -358,6 +388,40 @@ impl Session {
         Ok(self.think(Task::Swap2, received))
     }
 
+    /// Yixin-Board's own swap2 flow: step 1 opens on an empty board; steps
+    /// 2 and 3 answer the 3- and 5-stone position set by `yxboard`.
+    fn yx_swap2(&mut self, step: u8, received: Instant) -> Outcome {
+        let current = self.game()?;
+        let board = match step {
+            1 => Board::new(current.width(), current.height(), self.rule)
+                .map_err(|e| e.to_string())?,
+            _ => {
+                let wanted = if step == 2 { 3 } else { 5 };
+                if current.stone_count() != wanted {
+                    return Err(format!(
+                        "yxswap2step{step} needs {wanted} stones on the board, not {}",
+                        current.stone_count()
+                    ));
+                }
+                current.clone()
+            }
+        };
+        Ok(self.think_on(Task::YxSwap2(step), board, received))
+    }
+
+    fn block(&mut self, points: &[Point]) -> Result<(), String> {
+        let board = self.game()?;
+        if let Some(&point) = points.iter().find(|p| board.pos(p.x, p.y).is_none()) {
+            return Err(off_board(board, point));
+        }
+        for &point in points {
+            if !self.blocked.contains(&point) {
+                self.blocked.push(point);
+            }
+        }
+        Ok(())
+    }
+
     fn nbest(&mut self, count: i64, received: Instant) -> Outcome {
         let board = self.game()?;
         if count < 1 {
@@ -372,19 +436,27 @@ impl Session {
     /// Hands the current position to the searcher with this move's limits.
     /// The caller has checked that there is a game and room to move.
     fn think(&mut self, task: Task, received: Instant) -> Vec<Effect> {
-        let Some(board) = self.board.clone() else {
-            return Vec::new();
-        };
+        match self.board.clone() {
+            Some(board) => self.think_on(task, board, received),
+            None => Vec::new(),
+        }
+    }
+
+    fn think_on(&mut self, task: Task, board: Board, received: Instant) -> Vec<Effect> {
         let mut effects = Vec::new();
         let options = self.engine_options();
         if self.configured.as_ref() != Some(&options) {
             self.configured = Some(options.clone());
             effects.push(Effect::Configure(options));
         }
+        let mut limits = self.limits(received);
+        if task.answers_with_a_move() {
+            limits.excluded = self.excluded(&board);
+        }
         effects.push(Effect::Think(Box::new(Think {
             task,
             board,
-            limits: self.limits(received),
+            limits,
             detail: self.detail,
         })));
         self.thinking = Some((task, received));
@@ -405,6 +477,25 @@ impl Session {
             nodes: self.max_nodes,
             depth: self.max_depth,
             excluded: Vec::new(),
+        }
+    }
+
+    /// The blocked points that are empty on `board`, unless they would leave
+    /// no legal move at all (a move must come whatever the GUI blocked).
+    fn excluded(&self, board: &Board) -> Vec<Pos> {
+        let excluded: Vec<Pos> = self
+            .blocked
+            .iter()
+            .filter_map(|p| board.pos(p.x, p.y))
+            .filter(|&p| board.is_empty(p))
+            .collect();
+        let room = board
+            .empty_cells()
+            .any(|p| board.is_legal(p) && !excluded.contains(&p));
+        if room {
+            excluded
+        } else {
+            Vec::new()
         }
     }
 
@@ -528,6 +619,26 @@ pub fn rule_name(rule: Rule) -> &'static str {
         Rule::Caro => "caro",
         Rule::CaroExact => "caro with exactly five",
     }
+}
+
+/// Yixin-Board's swap2 answers: `MESSAGE SWAP2 …` lines, coordinates as
+/// `first second` in the GUI's own frame (row col for Yixin-Board).
+fn yx_swap2_replies(step: u8, decision: Swap2Decision) -> Vec<Effect> {
+    let stone = |label: &str, p: Pos| format!("SWAP2 {label} {} {}", p.x(), p.y());
+    let lines = match (step, decision) {
+        (1, Swap2Decision::PlaceThree([a, b, c])) => {
+            vec![stone("MOVE1", a), stone("MOVE2", b), stone("MOVE3", c)]
+        }
+        (2, Swap2Decision::Swap) => vec!["SWAP2 SWAP1 YES".to_string()],
+        (2, Swap2Decision::TwoMoves(a, b)) => vec![stone("MOVE4", a), stone("MOVE5", b)],
+        (2, _) => vec!["SWAP2 SWAP1 NO".to_string()],
+        (_, Swap2Decision::Swap) => vec!["SWAP2 SWAP2 YES".to_string()],
+        _ => vec!["SWAP2 SWAP2 NO".to_string()],
+    };
+    lines
+        .into_iter()
+        .map(|text| Effect::Reply(Reply::Message(text)))
+        .collect()
 }
 
 /// The same stones, walls and history under another rule.
@@ -879,6 +990,76 @@ mod tests {
             assert!(replies[0].starts_with("ERROR "), "{line} -> {replies:?}");
         }
         assert_eq!(h.send("ABOUT").len(), 1);
+    }
+
+    #[test]
+    fn blocked_points_are_excluded_while_another_move_exists() {
+        let mut s = Session::new();
+        let now = Instant::now();
+        s.apply(
+            Command::Start {
+                width: 5,
+                height: 5,
+            },
+            now,
+        );
+        let all: Vec<Point> = (0..5)
+            .flat_map(|y| (0..5).map(move |x| Point { x, y }))
+            .collect();
+        s.apply(Command::Block(all[..24].to_vec()), now);
+        let excluded = |s: &mut Session| match s.apply(Command::Begin, now).pop() {
+            Some(Effect::Think(think)) => think.limits.excluded.len(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(excluded(&mut s), 24);
+        s.finish(Thought::Move(None), now);
+        s.apply(Command::Restart, now);
+        s.apply(Command::Block(all[24..].to_vec()), now);
+        assert_eq!(
+            excluded(&mut s),
+            0,
+            "everything blocked: the block is ignored"
+        );
+        s.finish(Thought::Move(None), now);
+        s.apply(Command::Restart, now);
+        s.apply(Command::BlockUndo(all[..10].to_vec()), now);
+        assert_eq!(excluded(&mut s), 15);
+    }
+
+    #[test]
+    fn yixin_swap2_answers_are_messages() {
+        let render = |step, decision| -> Vec<String> {
+            yx_swap2_replies(step, decision)
+                .into_iter()
+                .map(|e| match e {
+                    Effect::Reply(r) => r.render(),
+                    other => panic!("{other:?}"),
+                })
+                .collect()
+        };
+        let (a, b, c) = (Pos::new(7, 7), Pos::new(8, 6), Pos::new(9, 8));
+        assert_eq!(
+            render(1, Swap2Decision::PlaceThree([a, b, c])),
+            [
+                "MESSAGE SWAP2 MOVE1 7 7",
+                "MESSAGE SWAP2 MOVE2 8 6",
+                "MESSAGE SWAP2 MOVE3 9 8"
+            ]
+        );
+        assert_eq!(render(2, Swap2Decision::Swap), ["MESSAGE SWAP2 SWAP1 YES"]);
+        assert_eq!(
+            render(2, Swap2Decision::Move(a)),
+            ["MESSAGE SWAP2 SWAP1 NO"]
+        );
+        assert_eq!(
+            render(2, Swap2Decision::TwoMoves(a, b)),
+            ["MESSAGE SWAP2 MOVE4 7 7", "MESSAGE SWAP2 MOVE5 8 6"]
+        );
+        assert_eq!(render(3, Swap2Decision::Swap), ["MESSAGE SWAP2 SWAP2 YES"]);
+        assert_eq!(
+            render(3, Swap2Decision::Move(a)),
+            ["MESSAGE SWAP2 SWAP2 NO"]
+        );
     }
 
     #[test]

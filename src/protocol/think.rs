@@ -30,7 +30,7 @@ pub fn think(
     match request.task {
         Task::Move => Thought::Move(search_once(searcher, request, &request.limits, stop, emit).0),
         Task::Nbest(lines) => Thought::Move(nbest(searcher, request, lines, stop, emit)),
-        Task::Swap2 => Thought::Swap2(swap2::decide(
+        Task::Swap2 | Task::YxSwap2(_) => Thought::Swap2(swap2::decide(
             searcher,
             &request.board,
             &request.limits,
