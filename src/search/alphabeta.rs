@@ -78,6 +78,9 @@ pub struct Worker<'a> {
     cells: Vec<Pos>,
     pub vcf: VcfSolver,
     pub root_best: Option<(Pos, Score)>,
+    /// Told of each root move as its search starts (the main thread's
+    /// realtime reporting); `None` on helpers.
+    pub on_root_move: Option<&'a mut dyn FnMut(Pos)>,
 }
 
 impl<'a> Worker<'a> {
@@ -97,6 +100,7 @@ impl<'a> Worker<'a> {
             cells: Vec::new(),
             vcf: VcfSolver::default(),
             root_best: None,
+            on_root_move: None,
         }
     }
 
@@ -375,6 +379,11 @@ impl<'a> Worker<'a> {
             let mv = m.info.pos;
             let quiet =
                 m.info.threat[me] < Threat::OpenThree && m.info.threat[1 - me] < Threat::OpenThree;
+            if ply == 0 {
+                if let Some(hook) = self.on_root_move.as_mut() {
+                    hook(mv);
+                }
+            }
             self.position.make(mv);
             let score = if i == 0 {
                 -self.search(next_depth, ply + 1, -beta, -alpha, pv_node)

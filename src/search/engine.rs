@@ -11,6 +11,7 @@ use super::{
     mate_in, EngineOptions, IterationInfo, Limits, Score, SearchEvent, SearchResult, Searcher, MATE,
 };
 use crate::board::{Board, Pos, Threat};
+use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -205,6 +206,8 @@ impl Searcher for WuziSearcher {
             nodes: AtomicU64::new(0),
             limits,
         };
+        let report = RefCell::new(report);
+        let mut announce_root_move = |mv: Pos| (report.borrow_mut())(&SearchEvent::RootMove(mv));
         let root = Position::new(board);
         let mut main = Worker::new(root.clone(), &shared, true);
 
@@ -256,6 +259,7 @@ impl Searcher for WuziSearcher {
         }
         shared.nodes.fetch_add(solver_nodes, Ordering::Relaxed);
 
+        main.on_root_move = Some(&mut announce_root_move);
         let max_depth = limits.depth.unwrap_or(DEPTH_CAP).clamp(1, DEPTH_CAP);
         let mut best: Option<Completed> = None;
         let mut last_best_move = None;
@@ -271,6 +275,7 @@ impl Searcher for WuziSearcher {
             let mut previous_elapsed = Duration::ZERO;
             let mut on_iteration = |done: &Completed, worker: &Worker| {
                 let nodes = shared.nodes.load(Ordering::Relaxed) + worker.unpublished();
+                let mut report = report.borrow_mut();
                 report(&SearchEvent::Iteration(IterationInfo {
                     depth: done.depth,
                     seldepth: worker.seldepth,
@@ -420,6 +425,27 @@ mod tests {
         });
         assert_eq!(result.depth, 4);
         assert_eq!(depths, vec![1, 2, 3, 4]);
+    }
+
+    #[test]
+    fn root_moves_are_announced_as_they_are_searched() {
+        let board = opening();
+        let limits = Limits {
+            depth: Some(3),
+            ..Limits::default()
+        };
+        let mut root_moves = Vec::new();
+        let mut best_moves = Vec::new();
+        let result = small(1).search(&board, &limits, &AtomicBool::new(false), &mut |e| match e {
+            SearchEvent::RootMove(p) => root_moves.push(*p),
+            SearchEvent::BestMove(p) => best_moves.push(*p),
+            SearchEvent::Iteration(_) => {}
+        });
+        let best = result.best_move.expect("a move");
+        assert!(root_moves.iter().all(|&p| board.is_legal(p)));
+        // Every iteration searches several root moves, the chosen one among them.
+        assert!(root_moves.len() > 3 && root_moves.contains(&best));
+        assert_eq!(best_moves.last(), Some(&best));
     }
 
     #[test]

@@ -32,9 +32,13 @@ impl Default for Clock {
 }
 
 /// Time kept back from every move for process scheduling and pipe latency.
-const SAFETY_MARGIN_MS: u64 = 60;
-/// Share of the per-move limit kept back on top of the fixed margin.
+const SAFETY_MARGIN_MS: u64 = 30;
+/// Share of the per-move limit kept back on top of the fixed margin, so that
+/// short limits keep most of their time and long ones a proportionate reserve.
 const TURN_RESERVE_DIVISOR: u64 = 20;
+/// The proportional reserve never exceeds this: a one-second reserve covers
+/// any scheduling hiccup even for very long per-move limits.
+const TURN_RESERVE_CAP_MS: u64 = 1_000;
 /// Moves we plan to still have to play when the match clock is the limit.
 const MOVES_TO_GO: u64 = 20;
 
@@ -92,9 +96,7 @@ impl Clock {
     /// The budget for the move that starts at `start`, or `None` when nothing
     /// limits it (unlimited analysis).
     pub fn budget(&self, start: Instant) -> Option<TimeBudget> {
-        let turn_hard = self
-            .turn_ms
-            .map(|t| t.saturating_sub(SAFETY_MARGIN_MS + t / TURN_RESERVE_DIVISOR));
+        let turn_hard = self.turn_ms.map(|t| t.saturating_sub(turn_reserve(t)));
         let match_left = match (self.left_ms, self.match_ms) {
             (Some(left), _) => Some(left),
             (None, Some(total)) => Some(total),
@@ -121,6 +123,11 @@ impl Clock {
     }
 }
 
+/// What is kept back from a per-move limit of `turn_ms`.
+fn turn_reserve(turn_ms: u64) -> u64 {
+    SAFETY_MARGIN_MS + (turn_ms / TURN_RESERVE_DIVISOR).min(TURN_RESERVE_CAP_MS)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -135,6 +142,37 @@ mod tests {
         assert!(budget.hard < Duration::from_millis(1000));
         assert!(budget.hard >= Duration::from_millis(800));
         assert!(budget.soft <= budget.hard);
+    }
+
+    fn turn_only(turn_ms: u64) -> TimeBudget {
+        Clock {
+            turn_ms: Some(turn_ms),
+            ..Clock::default()
+        }
+        .budget(Instant::now())
+        .unwrap()
+    }
+
+    #[test]
+    fn the_reserve_scales_with_the_turn_limit() {
+        // Short limits keep most of their time, long ones a bounded reserve;
+        // the hard limit always stays below the manager's limit.
+        let cases = [
+            (100, 65),
+            (300, 255),
+            (1_000, 920),
+            (5_000, 4_720),
+            (60_000, 58_970),
+        ];
+        for (turn, hard) in cases {
+            let budget = turn_only(turn);
+            assert_eq!(budget.hard, Duration::from_millis(hard), "turn {turn}");
+            assert!(budget.soft <= budget.hard);
+        }
+        for turn in [1, 10, 30, 31] {
+            let budget = turn_only(turn);
+            assert!(budget.hard <= Duration::from_millis(1), "turn {turn}");
+        }
     }
 
     #[test]
