@@ -42,7 +42,13 @@ impl LineKey {
     /// The bits to xor into a key when `cell` appears or disappears `step`
     /// cells away (an empty cell has code 0, so the xor toggles it).
     pub const fn toggle(step: isize, cell: Cell) -> u32 {
-        cell_code(cell) << Self::shift(step)
+        Self::bits(step, cell_code(cell))
+    }
+
+    /// The same from the cell's two-bit code.
+    #[inline(always)]
+    pub const fn bits(step: isize, code: u32) -> u32 {
+        code << Self::shift(step)
     }
 
     pub fn neighbour(self, step: isize) -> Cell {

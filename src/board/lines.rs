@@ -4,9 +4,9 @@
 //! lifting a stone touches only the cells that can see it.
 
 use super::geometry::{delta, Geometry};
-use super::line::{LineKey, REACH};
-use super::pattern::{unpack, Pattern, PatternTable};
-use super::threat::{Threat, ThreatTable};
+use super::line::{cell_code, LineKey, REACH};
+use super::pattern::{Pattern, PatternEntries, PatternTable};
+use super::threat::{Threat, ThreatEntries, ThreatTable};
 use super::types::{Cell, Color, Pos, Rule, CELL_COUNT};
 use std::sync::OnceLock;
 
@@ -15,16 +15,31 @@ pub const MAX_DIRECTIONS: usize = 4;
 /// Distance within which a stone makes an empty cell a move candidate.
 pub const CANDIDATE_DISTANCE: usize = 2;
 
-const SET_WORDS: usize = CELL_COUNT.div_ceil(64);
+/// Slots in the per-cell arrays: `CELL_COUNT` rounded up to a power of two,
+/// so that an index masked with `SLOT_MASK` is provably in range and the hot
+/// loops carry no bounds checks (the extra slots are never used).
+const SLOTS: usize = CELL_COUNT.next_power_of_two();
+const SLOT_MASK: usize = SLOTS - 1;
+
+/// Where a cell's state lives (see `SLOTS`).
+#[inline(always)]
+fn slot(pos: Pos) -> usize {
+    pos.index() & SLOT_MASK
+}
+
+/// Words of a bit set over the slots.
+const SET_WORDS: usize = SLOTS / 64;
 
 /// What one cell knows about its lines.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 struct CellLines {
     keys: [LineKey; MAX_DIRECTIONS],
-    /// Byte `dir` holds direction `dir`'s patterns for both colours, packed
-    /// as `PatternTable` does. Zero (both `None`) while the cell is occupied.
-    /// One word rather than an array, so that a byte written is never read
-    /// back through a wider load (that stalls the hot path).
+    /// Nibble `dir` of the low half holds Black's pattern along direction
+    /// `dir`, the same nibble of the high half White's: each half is then
+    /// directly its colour's index into the threat table. Zero (all `None`)
+    /// while the cell is occupied. One word rather than an array, so that a
+    /// part written is never read back through a wider load (that stalls the
+    /// hot path).
     patterns: u32,
     /// Per colour; `None` while the cell is occupied.
     threats: [Threat; 2],
@@ -42,7 +57,7 @@ pub(crate) struct LineState {
     near_rows: Vec<(isize, u64)>,
     pattern_table: &'static PatternTable,
     threat_tables: [&'static ThreatTable; 2],
-    cells: Vec<CellLines>,
+    cells: Box<[CellLines; SLOTS]>,
     /// Per colour, how many empty cells have each threat.
     counts: [[u16; Threat::COUNT]; 2],
     /// Per colour, one bit per cell where that colour has `Threat::Four` or
@@ -61,17 +76,23 @@ fn threat_table(renju_black: bool) -> &'static ThreatTable {
 /// branch.
 #[inline(always)]
 fn mark_four(fours: &mut [[u64; SET_WORDS]; 2], pos: Pos, color: Color, threat: Threat) {
-    let (word, bit) = (pos.index() / 64, 1u64 << (pos.index() % 64));
+    let (word, bit) = (slot(pos) / 64, 1u64 << (slot(pos) % 64));
     let set = &mut fours[color.index()][word];
     *set = (*set & !bit) | (bit * (threat >= Threat::Four) as u64);
 }
 
-/// One colour's four pattern nibbles out of the packed per-direction bytes.
-#[inline]
+/// One colour's four pattern nibbles (its threat-table index).
+#[inline(always)]
 fn pattern_code(patterns: u32, color: Color) -> u16 {
-    let bytes = (patterns >> (4 * color.index())) & 0x0F0F_0F0F;
-    let pairs = (bytes | (bytes >> 4)) & 0x00FF_00FF;
-    (pairs | (pairs >> 8)) as u16
+    (patterns >> (16 * color.index())) as u16
+}
+
+/// A table byte (Black's pattern low, White's high) spread into the
+/// `CellLines::patterns` layout for direction `dir`.
+#[inline(always)]
+fn spread(packed: u8, dir: usize) -> u32 {
+    let packed = packed as u32;
+    ((packed & 0x0F) | ((packed & 0xF0) << 12)) << (4 * dir)
 }
 
 impl LineState {
@@ -103,7 +124,10 @@ impl LineState {
             near_rows,
             pattern_table: PatternTable::of(rule),
             threat_tables: [threat_table(rule == Rule::Renju), threat_table(false)],
-            cells: vec![CellLines::default(); CELL_COUNT],
+            cells: vec![CellLines::default(); SLOTS]
+                .into_boxed_slice()
+                .try_into()
+                .unwrap_or_else(|_| unreachable!("the vector has SLOTS cells")),
             counts: [[0; Threat::COUNT]; 2],
             fours: [[0; SET_WORDS]; 2],
             near: vec![0; CELL_COUNT],
@@ -123,7 +147,7 @@ impl LineState {
                 lines.keys[dir].0 ^= LineKey::toggle(step, cells[pos.offset(delta, step).index()]);
             }
         }
-        self.cells[pos.index()] = lines;
+        self.cells[slot(pos)] = lines;
         self.near[pos.index()] = self
             .near_deltas
             .iter()
@@ -136,10 +160,10 @@ impl LineState {
 
     /// Patterns and threats of a cell that has just become (or is) empty.
     fn classify_empty_cell(&mut self, pos: Pos) {
-        let lines = &mut self.cells[pos.index()];
+        let lines = &mut self.cells[slot(pos)];
         lines.empty = true;
         lines.patterns = (0..self.deltas.len())
-            .map(|dir| (self.pattern_table.packed(lines.keys[dir]) as u32) << (8 * dir))
+            .map(|dir| spread(self.pattern_table.packed(lines.keys[dir]), dir))
             .sum();
         for color in [Color::Black, Color::White] {
             let threat = self.threat_tables[color.index()].get(pattern_code(lines.patterns, color));
@@ -151,7 +175,7 @@ impl LineState {
 
     /// Puts `cell` (a stone or a wall) on the empty `pos`.
     pub(crate) fn place(&mut self, pos: Pos, cell: Cell) {
-        let lines = &mut self.cells[pos.index()];
+        let lines = &mut self.cells[slot(pos)];
         lines.empty = false;
         for color in [Color::Black, Color::White] {
             self.counts[color.index()][lines.threats[color.index()].index()] -= 1;
@@ -184,52 +208,68 @@ impl LineState {
     /// branches are hard to predict, and each miss costs the whole lookup.
     #[inline]
     fn toggle(&mut self, pos: Pos, cell: Cell) {
+        // One copy per direction count, so the loops unroll completely.
+        match self.deltas.len() {
+            3 => self.toggle_along::<3>(pos, cell),
+            _ => self.toggle_along::<MAX_DIRECTIONS>(pos, cell),
+        }
+    }
+
+    #[inline(always)]
+    fn toggle_along<const DIRECTIONS: usize>(&mut self, pos: Pos, cell: Cell) {
+        let deltas: [isize; DIRECTIONS] = std::array::from_fn(|dir| self.deltas[dir]);
+        // The tables are read through locals: through `self` the compiler
+        // would reload their addresses after every store to a cell.
+        let patterns = self.pattern_table.entries();
+        let threats = self.threat_tables.map(ThreatTable::entries);
+        let reach = self.pattern_table.reach();
+        let code = cell_code(cell);
         let mut changed = [Pos::from_index(0); 2 * REACH as usize * MAX_DIRECTIONS];
         let mut changed_count = 0;
-        let reach = self.pattern_table.reach();
-        for (dir, &delta) in self.deltas.iter().enumerate() {
+        for (dir, &delta) in deltas.iter().enumerate() {
+            let (mut ahead, mut behind) = (pos, pos);
             for step in 1..=REACH {
+                ahead = ahead.offset(delta, 1);
+                behind = behind.offset(delta, -1);
                 // `pos` lies `step` cells behind the cell ahead, and ahead of
                 // the cell behind.
                 for (seen_from, bits) in [
-                    (pos.offset(delta, step), LineKey::toggle(-step, cell)),
-                    (pos.offset(delta, -step), LineKey::toggle(step, cell)),
+                    (ahead, LineKey::bits(-step, code)),
+                    (behind, LineKey::bits(step, code)),
                 ] {
-                    let lines = &mut self.cells[seen_from.index()];
-                    lines.keys[dir].0 ^= bits;
+                    self.cells[slot(seen_from)].keys[dir].0 ^= bits;
                     if step <= reach {
                         changed[changed_count] = seen_from;
-                        changed_count += self.refresh_pattern(seen_from, dir) as usize;
+                        changed_count += self.refresh_pattern(patterns, seen_from, dir) as usize;
                     }
                 }
             }
         }
         for &pos in &changed[..changed_count] {
-            self.update_threats(pos);
+            self.update_threats(threats, pos);
         }
     }
 
     /// Looks the pattern of `pos` along `dir` up again, if `pos` is empty.
     /// Returns whether it changed.
     #[inline(always)]
-    fn refresh_pattern(&mut self, pos: Pos, dir: usize) -> bool {
-        let lines = &mut self.cells[pos.index()];
+    fn refresh_pattern(&mut self, patterns: &PatternEntries, pos: Pos, dir: usize) -> bool {
+        let lines = &mut self.cells[slot(pos)];
         // Occupied cells keep their zero patterns: the lookup is masked out.
-        let shift = 8 * dir;
         let empty_mask = (lines.empty as u32).wrapping_neg();
-        let packed = (self.pattern_table.packed(lines.keys[dir]) as u32) << shift;
-        let changed = ((lines.patterns & (0xFF << shift)) ^ packed) & empty_mask;
+        let packed = spread(PatternTable::lookup(patterns, lines.keys[dir]), dir);
+        let changed = ((lines.patterns & spread(0xFF, dir)) ^ packed) & empty_mask;
         lines.patterns ^= changed;
         changed != 0
     }
 
     /// Recomputes both threats of an empty cell and moves it between counts.
     #[inline(always)]
-    fn update_threats(&mut self, pos: Pos) {
-        let lines = &mut self.cells[pos.index()];
+    fn update_threats(&mut self, tables: [&ThreatEntries; 2], pos: Pos) {
+        let lines = &mut self.cells[slot(pos)];
         for color in [Color::Black, Color::White] {
             let code = pattern_code(lines.patterns, color);
-            let threat = self.threat_tables[color.index()].get(code);
+            let threat = tables[color.index()][code as usize];
             let old = std::mem::replace(&mut lines.threats[color.index()], threat);
             self.counts[color.index()][old.index()] -= 1;
             self.counts[color.index()][threat.index()] += 1;
@@ -274,11 +314,12 @@ impl LineState {
     }
 
     pub(crate) fn pattern(&self, pos: Pos, color: Color, dir: usize) -> Pattern {
-        unpack((self.cells[pos.index()].patterns >> (8 * dir)) as u8, color)
+        let code = self.cells[slot(pos)].patterns >> (16 * color.index() + 4 * dir);
+        Pattern::from_code((code & 15) as u8)
     }
 
     pub(crate) fn threat(&self, pos: Pos, color: Color) -> Threat {
-        self.cells[pos.index()].threats[color.index()]
+        self.cells[slot(pos)].threats[color.index()]
     }
 
     pub(crate) fn count(&self, color: Color, threat: Threat) -> usize {
@@ -294,7 +335,7 @@ impl LineState {
     pub(crate) fn differences(&self, fresh: &LineState, on_board: &[Pos]) -> Vec<String> {
         let mut found = Vec::new();
         for &pos in on_board {
-            let (here, there) = (&self.cells[pos.index()], &fresh.cells[pos.index()]);
+            let (here, there) = (&self.cells[slot(pos)], &fresh.cells[slot(pos)]);
             if here != there {
                 found.push(format!("cell {pos:?}: kept {here:?}, recounted {there:?}"));
             }
@@ -341,7 +382,7 @@ mod tests {
 
         let probe = Pos::new(3, 1);
         let mut drifted = kept.clone();
-        drifted.cells[probe.index()].keys[0].0 ^= 1;
+        drifted.cells[slot(probe)].keys[0].0 ^= 1;
         assert_eq!(kept.differences(&drifted, &on_board).len(), 1);
         let mut drifted = kept.clone();
         drifted.near[probe.index()] += 1;

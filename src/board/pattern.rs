@@ -82,10 +82,13 @@ impl Pattern {
     }
 }
 
+/// A pattern table's entries, indexed by line key: Black's pattern in the
+/// low four bits, White's in the high four.
+pub type PatternEntries = [u8; KEY_COUNT];
+
 /// Patterns of every line key for one rule, for both colours.
 pub struct PatternTable {
-    /// Black's pattern in the low four bits, White's in the high four.
-    entries: Box<[u8; KEY_COUNT]>,
+    entries: Box<PatternEntries>,
     /// The farthest step at which a neighbour can change a pattern (4 for
     /// freestyle, where nothing hangs on the cell beyond a five).
     reach: isize,
@@ -145,20 +148,25 @@ impl PatternTable {
     /// the incremental board stores them.
     #[inline]
     pub fn packed(&self, key: LineKey) -> u8 {
+        Self::lookup(&self.entries, key)
+    }
+
+    /// The entries alone, for loops that look up many keys.
+    pub fn entries(&self) -> &PatternEntries {
+        &self.entries
+    }
+
+    /// `packed` on entries from `entries()`.
+    #[inline(always)]
+    pub fn lookup(entries: &PatternEntries, key: LineKey) -> u8 {
         // Keys never exceed their twenty bits; the mask lets the compiler see it.
-        self.entries[key.index() & (KEY_COUNT - 1)]
+        entries[key.index() & (KEY_COUNT - 1)]
     }
 
     #[cfg(test)]
     pub fn get(&self, key: LineKey, color: Color) -> Pattern {
-        unpack(self.packed(key), color)
+        Pattern::from_code((self.packed(key) >> (4 * color.index())) & 15)
     }
-}
-
-/// One colour's pattern out of a packed byte.
-#[inline]
-pub fn unpack(packed: u8, color: Color) -> Pattern {
-    Pattern::from_code((packed >> (4 * color.index())) & 15)
 }
 
 /// Classifies keys for one rule and colour, remembering every answer so that

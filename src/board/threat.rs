@@ -96,8 +96,11 @@ impl Threat {
 /// Every combination of up to four line patterns (four bits each, one per
 /// direction) mapped to its threat, for one way of combining.
 pub struct ThreatTable {
-    entries: Box<[Threat; 1 << 16]>,
+    entries: Box<ThreatEntries>,
 }
+
+/// A threat table's entries, indexed by four pattern codes (four bits each).
+pub type ThreatEntries = [Threat; 1 << 16];
 
 impl ThreatTable {
     pub fn build(renju_black: bool) -> ThreatTable {
@@ -114,6 +117,11 @@ impl ThreatTable {
     #[inline]
     pub fn get(&self, code: u16) -> Threat {
         self.entries[code as usize]
+    }
+
+    /// The entries alone, for loops that look up many codes.
+    pub fn entries(&self) -> &ThreatEntries {
+        &self.entries
     }
 }
 
