@@ -30,6 +30,34 @@ fn slot(pos: Pos) -> usize {
 /// Words of a bit set over the slots.
 const SET_WORDS: usize = SLOTS / 64;
 
+/// What placing a stone changed, so that lifting it again (the search's
+/// unmake) restores the state instead of recomputing it.
+#[derive(Clone)]
+struct Undo {
+    pos: Pos,
+    counts: [[u16; Threat::COUNT]; 2],
+    /// Where this stone's entries start in `LineState::saved_cells`.
+    first_saved: usize,
+}
+
+/// A cell's patterns and threats as they were before a stone was placed.
+#[derive(Copy, Clone)]
+struct SavedCell {
+    pos: Pos,
+    patterns: u32,
+    threats: [Threat; 2],
+}
+
+impl Default for SavedCell {
+    fn default() -> SavedCell {
+        SavedCell {
+            pos: Pos::from_index(0),
+            patterns: 0,
+            threats: [Threat::None; 2],
+        }
+    }
+}
+
 /// What one cell knows about its lines.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 struct CellLines {
@@ -65,6 +93,10 @@ pub(crate) struct LineState {
     fours: [[u64; SET_WORDS]; 2],
     /// Stones within `CANDIDATE_DISTANCE` of each cell, itself included.
     near: Vec<u8>,
+    /// One record per stone placed since the last wall or out-of-order
+    /// lift, the latest last, and the cells they saved.
+    undo: Vec<Undo>,
+    saved_cells: Vec<SavedCell>,
 }
 
 fn threat_table(renju_black: bool) -> &'static ThreatTable {
@@ -131,6 +163,8 @@ impl LineState {
             counts: [[0; Threat::COUNT]; 2],
             fours: [[0; SET_WORDS]; 2],
             near: vec![0; CELL_COUNT],
+            undo: Vec::new(),
+            saved_cells: Vec::new(),
         };
         for &pos in on_board {
             state.recount_cell(cells, pos);
@@ -175,6 +209,24 @@ impl LineState {
 
     /// Puts `cell` (a stone or a wall) on the empty `pos`.
     pub(crate) fn place(&mut self, pos: Pos, cell: Cell) {
+        let is_stone = matches!(cell, Cell::Stone(_));
+        let lines = self.cells[slot(pos)];
+        if is_stone {
+            self.undo.push(Undo {
+                pos,
+                counts: self.counts,
+                first_saved: self.saved_cells.len(),
+            });
+            self.saved_cells.push(SavedCell {
+                pos,
+                patterns: lines.patterns,
+                threats: lines.threats,
+            });
+        } else {
+            // Walls stay for good, and change what lifting any earlier
+            // stone would have to restore.
+            self.forget_undo();
+        }
         let lines = &mut self.cells[slot(pos)];
         lines.empty = false;
         for color in [Color::Black, Color::White] {
@@ -185,38 +237,95 @@ impl LineState {
         }
         lines.patterns = 0;
         lines.threats = [Threat::None; 2];
-        self.toggle(pos, cell);
-        if matches!(cell, Cell::Stone(_)) {
+        self.toggle(pos, cell, is_stone);
+        if is_stone {
             self.add_near(pos, 1);
         }
     }
 
-    /// Takes the stone `cell` off `pos`.
+    /// Takes the stone `cell` off `pos`. The last stone placed comes off by
+    /// restoring what its placement changed (the search's unmake); any
+    /// other is recomputed.
     pub(crate) fn lift(&mut self, pos: Pos, cell: Cell) {
-        self.toggle(pos, cell);
-        if matches!(cell, Cell::Stone(_)) {
-            self.add_near(pos, -1);
+        match self.undo.pop() {
+            Some(undo) if undo.pos == pos => self.restore(pos, cell, undo),
+            _ => {
+                self.forget_undo();
+                self.toggle(pos, cell, false);
+                self.classify_empty_cell(pos);
+            }
         }
-        self.classify_empty_cell(pos);
+        self.add_near(pos, -1);
+    }
+
+    /// Drops every undo record: the state no longer follows from them.
+    fn forget_undo(&mut self) {
+        self.undo.clear();
+        self.saved_cells.clear();
+    }
+
+    /// Undoes the placement of the stone `cell` on `pos` that `undo` records.
+    /// The keys are toggled back; patterns, threats and counts are copied
+    /// back as they were before the stone.
+    fn restore(&mut self, pos: Pos, cell: Cell, undo: Undo) {
+        match self.deltas.len() {
+            3 => self.toggle_keys::<3>(pos, cell),
+            _ => self.toggle_keys::<MAX_DIRECTIONS>(pos, cell),
+        }
+        self.counts = undo.counts;
+        for index in undo.first_saved..self.saved_cells.len() {
+            let saved = self.saved_cells[index];
+            let lines = &mut self.cells[slot(saved.pos)];
+            lines.patterns = saved.patterns;
+            lines.threats = saved.threats;
+            for color in [Color::Black, Color::White] {
+                mark_four(
+                    &mut self.fours,
+                    saved.pos,
+                    color,
+                    saved.threats[color.index()],
+                );
+            }
+        }
+        self.saved_cells.truncate(undo.first_saved);
+        self.cells[slot(pos)].empty = true;
+    }
+
+    /// Toggles `cell` on `pos` in the keys of every cell that sees it, and
+    /// nothing else.
+    #[inline(always)]
+    fn toggle_keys<const DIRECTIONS: usize>(&mut self, pos: Pos, cell: Cell) {
+        let deltas: [isize; DIRECTIONS] = std::array::from_fn(|dir| self.deltas[dir]);
+        let code = cell_code(cell);
+        for (dir, &delta) in deltas.iter().enumerate() {
+            let (mut ahead, mut behind) = (pos, pos);
+            for step in 1..=REACH {
+                ahead = ahead.offset(delta, 1);
+                behind = behind.offset(delta, -1);
+                self.cells[slot(ahead)].keys[dir].0 ^= LineKey::bits(-step, code);
+                self.cells[slot(behind)].keys[dir].0 ^= LineKey::bits(step, code);
+            }
+        }
     }
 
     /// Adds or removes `cell` on `pos` in the keys of every cell that sees
     /// it, refreshes the patterns of those that are empty, then the threats
-    /// and counts of those whose patterns changed.
+    /// and counts of those whose patterns changed. With `keep`, the
+    /// patterns and threats those had before are saved for `restore`.
     ///
     /// The two passes avoid branching on a freshly looked-up pattern: such
     /// branches are hard to predict, and each miss costs the whole lookup.
     #[inline]
-    fn toggle(&mut self, pos: Pos, cell: Cell) {
+    fn toggle(&mut self, pos: Pos, cell: Cell, keep: bool) {
         // One copy per direction count, so the loops unroll completely.
         match self.deltas.len() {
-            3 => self.toggle_along::<3>(pos, cell),
-            _ => self.toggle_along::<MAX_DIRECTIONS>(pos, cell),
+            3 => self.toggle_along::<3>(pos, cell, keep),
+            _ => self.toggle_along::<MAX_DIRECTIONS>(pos, cell, keep),
         }
     }
 
     #[inline(always)]
-    fn toggle_along<const DIRECTIONS: usize>(&mut self, pos: Pos, cell: Cell) {
+    fn toggle_along<const DIRECTIONS: usize>(&mut self, pos: Pos, cell: Cell, keep: bool) {
         let deltas: [isize; DIRECTIONS] = std::array::from_fn(|dir| self.deltas[dir]);
         // The tables are read through locals: through `self` the compiler
         // would reload their addresses after every store to a cell.
@@ -224,7 +333,7 @@ impl LineState {
         let threats = self.threat_tables.map(ThreatTable::entries);
         let reach = self.pattern_table.reach();
         let code = cell_code(cell);
-        let mut changed = [Pos::from_index(0); 2 * REACH as usize * MAX_DIRECTIONS];
+        let mut changed = [SavedCell::default(); 2 * REACH as usize * MAX_DIRECTIONS];
         let mut changed_count = 0;
         for (dir, &delta) in deltas.iter().enumerate() {
             let (mut ahead, mut behind) = (pos, pos);
@@ -237,16 +346,25 @@ impl LineState {
                     (ahead, LineKey::bits(-step, code)),
                     (behind, LineKey::bits(step, code)),
                 ] {
-                    self.cells[slot(seen_from)].keys[dir].0 ^= bits;
+                    let lines = &mut self.cells[slot(seen_from)];
+                    lines.keys[dir].0 ^= bits;
                     if step <= reach {
-                        changed[changed_count] = seen_from;
+                        changed[changed_count] = SavedCell {
+                            pos: seen_from,
+                            patterns: lines.patterns,
+                            threats: lines.threats,
+                        };
                         changed_count += self.refresh_pattern(patterns, seen_from, dir) as usize;
                     }
                 }
             }
         }
-        for &pos in &changed[..changed_count] {
-            self.update_threats(threats, pos);
+        let changed = &changed[..changed_count];
+        for saved in changed {
+            self.update_threats(threats, saved.pos);
+        }
+        if keep {
+            self.saved_cells.extend_from_slice(changed);
         }
     }
 
