@@ -158,12 +158,12 @@ impl Session {
             Command::Begin => self.begin(received),
             Command::Turn(point) => self.turn(point, received),
             Command::OpenBlock(kind) => Err(format!("{} header without its lines", kind.name())),
-            Command::Board(entries) => self.set_position(&entries).and_then(|board| {
+            Command::Board(entries) => self.set_position(&entries, true).and_then(|board| {
                 has_room(&board)?;
                 self.board = Some(board);
                 Ok(self.think(Task::Move, received))
             }),
-            Command::YxBoard(entries) => self.set_position(&entries).map(|board| {
+            Command::YxBoard(entries) => self.set_position(&entries, false).map(|board| {
                 self.board = Some(board);
                 Vec::new()
             }),
@@ -336,22 +336,29 @@ impl Session {
     }
 
     /// Builds the position a `BOARD` / `YXBOARD` block describes, or says
-    /// what is wrong with it.
-    fn set_position(&self, entries: &[BoardEntry]) -> Result<Board, String> {
+    /// what is wrong with it. `to_move` is set for `BOARD`, which asks us to
+    /// move as field 1 and so needs counts that put field 1 on turn.
+    fn set_position(&self, entries: &[BoardEntry], to_move: bool) -> Result<Board, String> {
         let current = self.game()?;
         let count = |field| entries.iter().filter(|e| e.field == field).count();
         let (own, opponent) = (count(Field::Own), count(Field::Opponent));
-        // Field 1 is always the side to move. The counts say who is Black:
-        // with one stone more, the opponent started; with equal counts, we do.
-        let own_color = if opponent == own + 1 {
-            Color::White
-        } else if own <= opponent {
+        // The counts, not the order, say who is Black. Black moves first, so
+        // it never has fewer stones: the side with more stones is Black, and
+        // on a tie the side to move (field 1) is. In a real game that means
+        // "one stone more: the opponent started; equal: we did". A `YXBOARD`
+        // may describe any position (a forbidden-point query, an analysis),
+        // so it may also be irregular; a `BOARD` may not, since we must move.
+        let own_color = if own >= opponent {
             Color::Black
         } else {
+            Color::White
+        };
+        let regular = own == opponent || opponent == own + 1;
+        if to_move && !regular {
             return Err(format!(
                 "{own} stones of the side to move against {opponent} of the opponent"
             ));
-        };
+        }
         let mut board =
             Board::new(current.width(), current.height(), self.rule).map_err(|e| e.to_string())?;
         for entry in entries {
@@ -558,13 +565,14 @@ impl Session {
             .collect()
     }
 
-    /// Black's forbidden points, listed (as Rapfi does) only when it is
-    /// Black's turn in a renju game.
+    /// Black's forbidden points in a renju game. Listed whoever is to move
+    /// (Rapfi lists them only on Black's turn): a GUI or a test asks about a
+    /// position, and the answer does not depend on the turn.
     fn forbidden_points(&self) -> Vec<Pos> {
-        match &self.board {
-            Some(board) if board.side_to_move() == Color::Black => board.forbidden_points(),
-            _ => Vec::new(),
-        }
+        self.board
+            .as_ref()
+            .map(Board::forbidden_points)
+            .unwrap_or_default()
     }
 
     fn show_info(&self) -> Vec<Effect> {
@@ -823,6 +831,48 @@ mod tests {
         h.send("YXBOARD\n7,7,2\n8,8,1\nDONE");
         assert_eq!(h.board().cell(Pos::new(8, 8)), Cell::Stone(Color::Black));
         assert_eq!(h.board().side_to_move(), Color::Black);
+    }
+
+    #[test]
+    fn an_irregular_yxboard_makes_the_larger_side_black() {
+        let mut h = Harness::new();
+        h.send("START 15");
+        // Three stones of field 1 against none: only Black can have them.
+        assert_eq!(
+            h.send("YXBOARD\n7,7,1\n8,8,1\n9,9,1\nDONE"),
+            Vec::<String>::new()
+        );
+        assert_eq!(h.board().cell(Pos::new(9, 9)), Cell::Stone(Color::Black));
+        // The same stones as field 2.
+        h.send("YXBOARD\n7,7,2\n8,8,2\n9,9,2\nDONE");
+        assert_eq!(h.board().cell(Pos::new(9, 9)), Cell::Stone(Color::Black));
+        // Black (field 1) with one stone more than White.
+        h.send("YXBOARD\n7,7,1\n8,8,1\n9,9,2\nDONE");
+        assert_eq!(h.board().cell(Pos::new(7, 7)), Cell::Stone(Color::Black));
+        assert_eq!(h.board().cell(Pos::new(9, 9)), Cell::Stone(Color::White));
+    }
+
+    #[test]
+    fn an_irregular_board_is_refused_because_we_must_move() {
+        let mut h = Harness::new();
+        h.send("START 15");
+        let replies = h.send("BOARD\n7,7,1\n8,8,1\n9,9,1\nDONE");
+        assert_eq!(replies.len(), 1);
+        assert!(replies[0].starts_with("ERROR "), "{replies:?}");
+        assert_eq!(h.board().stone_count(), 0);
+    }
+
+    #[test]
+    fn showforbid_lists_black_points_whoever_is_to_move() {
+        let mut h = Harness::new();
+        h.send("START 15");
+        h.send("INFO rule 4");
+        // . X X + .   on row 8, and the same vertically through 7,8: 7,8 is
+        // a double three for Black. White has one stone more than needed
+        // for Black to be on turn.
+        h.send("YXBOARD\n5,8,2\n6,8,2\n7,9,2\n7,10,2\n0,0,1\n14,14,1\n0,14,1\nDONE");
+        assert_eq!(h.board().side_to_move(), Color::White);
+        assert_eq!(h.send("YXSHOWFORBID"), ["FORBID 0708."]);
     }
 
     #[test]
