@@ -66,6 +66,13 @@ impl LineKey {
         LineKey(self.0 | Self::toggle(step, Cell::Stone(color)))
     }
 
+    /// The same line with Black's and White's stones exchanged.
+    pub fn colors_swapped(self) -> LineKey {
+        // A stone's two bits differ (01 or 10): flip both of those.
+        let stones = (self.0 ^ (self.0 >> 1)) & 0x5_5555;
+        LineKey(self.0 ^ (stones * 3))
+    }
+
     /// Every neighbour step, nearest first on each side.
     pub const STEPS: [isize; 2 * REACH as usize] = [-1, 1, -2, 2, -3, 3, -4, 4, -5, 5];
 
@@ -87,6 +94,20 @@ mod tests {
             seen |= bits;
         }
         assert_eq!(seen as usize, KEY_COUNT - 1);
+    }
+
+    #[test]
+    fn swapping_colours_exchanges_stones_and_keeps_the_rest() {
+        let key = LineKey::default()
+            .with_stone(-3, Color::White)
+            .with_stone(5, Color::Black);
+        let key = LineKey(key.0 | LineKey::toggle(1, Cell::Wall));
+        let swapped = key.colors_swapped();
+        assert_eq!(swapped.neighbour(-3), Cell::Stone(Color::Black));
+        assert_eq!(swapped.neighbour(5), Cell::Stone(Color::White));
+        assert_eq!(swapped.neighbour(1), Cell::Wall);
+        assert_eq!(swapped.neighbour(2), Cell::Empty);
+        assert_eq!(swapped.colors_swapped(), key);
     }
 
     #[test]
