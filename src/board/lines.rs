@@ -317,7 +317,7 @@ impl LineState {
     /// branches are hard to predict, and each miss costs the whole lookup.
     #[inline]
     fn toggle(&mut self, pos: Pos, cell: Cell, keep: bool) {
-        // One copy per direction count, so the loops unroll completely.
+        // One copy per direction count, so that count is a constant.
         match self.deltas.len() {
             3 => self.toggle_along::<3>(pos, cell, keep),
             _ => self.toggle_along::<MAX_DIRECTIONS>(pos, cell, keep),

@@ -25,9 +25,10 @@
 //! - `is_legal(pos)`: empty and, for Black in renju, not forbidden. The
 //!   search must only play legal moves.
 //!
-//! Every `make`/`unmake` updates the line keys of the cells that see the
-//! stone (five each way in each direction), their patterns and threats and
-//! the counts. Renju adds one step: an overline or double four is read off
+//! Every `make` updates the line keys of the cells that see the stone (five
+//! each way in each direction), their patterns and threats and the counts,
+//! saving what it changed; `unmake` toggles the keys back and restores the
+//! rest (a stone lifted out of order is recomputed instead). Renju adds one step: an overline or double four is read off
 //! the patterns, while a candidate double-three is settled by the recursive
 //! judge in `renju.rs` and the verdict cached by position hash.
 //!
