@@ -16,7 +16,7 @@ pub const MAX_THREATS: u32 = 10;
 const INNER_VCF_BUDGET: u64 = 200;
 /// Threat moves tried per attacker node, strongest first.
 const THREAT_WIDTH: usize = 12;
-/// Nodes between deadline checks.
+/// Work (threat nodes plus inner VCF nodes) between deadline checks.
 const CLOCK_INTERVAL: u64 = 128;
 
 #[derive(Default)]
@@ -25,6 +25,10 @@ pub struct VctSolver {
     /// Positions (by hash) proven not to be won within a number of threats.
     refuted: HashMap<u64, u32>,
     nodes: u64,
+    /// Threat nodes and inner VCF nodes: what the clock checks are spaced by,
+    /// since one threat node may run hundreds of VCF nodes.
+    work: u64,
+    next_clock_check: u64,
     budget: u64,
     deadline: Option<Instant>,
     out_of_budget: bool,
@@ -47,6 +51,8 @@ impl VctSolver {
         deadline: Option<Instant>,
     ) -> Option<Vec<Pos>> {
         self.nodes = 0;
+        self.work = 0;
+        self.next_clock_check = CLOCK_INTERVAL;
         self.budget = budget;
         self.deadline = deadline;
         self.out_of_budget = false;
@@ -65,10 +71,12 @@ impl VctSolver {
         if self.nodes > self.budget {
             self.out_of_budget = true;
         }
-        if self.nodes.is_multiple_of(CLOCK_INTERVAL)
-            && self.deadline.is_some_and(|d| Instant::now() >= d)
-        {
-            self.out_of_budget = true;
+        self.work += 1;
+        if self.work >= self.next_clock_check {
+            self.next_clock_check = self.work + CLOCK_INTERVAL;
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.out_of_budget = true;
+            }
         }
         self.out_of_budget
     }
@@ -134,10 +142,11 @@ impl VctSolver {
                 return false;
             }
         }
-        if let Some(fours) = self
+        let fours = self
             .vcf
-            .solve(position, threats_left.min(12), INNER_VCF_BUDGET)
-        {
+            .solve(position, threats_left.min(12), INNER_VCF_BUDGET);
+        self.work += self.vcf.nodes();
+        if let Some(fours) = fours {
             line.extend(fours);
             return true;
         }
