@@ -10,6 +10,9 @@ fn main() -> ExitCode {
         Some(name) => wuzi::tools::run_subcommand(name, &args[1..]),
         None => {
             init_logging();
+            // START must stay cheap; the rule tables are built meanwhile, on
+            // the second core, before the first move needs them.
+            std::thread::spawn(wuzi::board::prepare_tables);
             let input = BufReader::new(io::stdin());
             let exit =
                 wuzi::protocol::run(input, io::stdout().lock(), wuzi::search::new_searcher());

@@ -53,6 +53,28 @@ pub use types::{Cell, Color, Pos, Rule, CELL_COUNT, MAX_SIZE, MIN_SIZE, PADDING,
 
 use std::fmt;
 
+/// Builds the line-pattern and threat tables of every rule now, so that no
+/// move pays for them later (a rule's tables take tens of milliseconds, and
+/// a manager may change the rule just before the first move). Tables are
+/// built once per process; calling this again costs nothing.
+pub fn prepare_tables() {
+    // Renju first (its tables are the dearest), freestyle last: START
+    // builds that one anyway, while a manager's next words are `INFO rule`.
+    let rules = [
+        Rule::Renju,
+        Rule::Standard,
+        Rule::Caro,
+        Rule::CaroExact,
+        Rule::Freestyle,
+    ];
+    for rule in rules {
+        for geometry in [Geometry::Square, Geometry::Hex] {
+            // Building a board pulls in every table its rule and geometry use.
+            let _ = Board::with_geometry(MIN_SIZE, MIN_SIZE, rule, geometry);
+        }
+    }
+}
+
 /// Why a board could not be created.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BoardError {
