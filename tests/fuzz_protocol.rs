@@ -51,7 +51,7 @@ fn valid_line(rng: &mut SmallRng) -> String {
         "evaluate",
         "unknown_key",
     ];
-    match rng.gen_range(0..24) {
+    match rng.gen_range(0..25) {
         0 | 1 => format!("START {}", rng.gen_range(3..35)),
         2 => format!(
             "RECTSTART {},{}",
@@ -83,6 +83,10 @@ fn valid_line(rng: &mut SmallRng) -> String {
         20 => "YXSHOWINFO".to_string(),
         21 => "YXHASHCLEAR".to_string(),
         22 => format!("YXNBEST {}", rng.gen_range(-1..5)),
+        23 => format!(
+            "INFO geometry {}",
+            ["hex", "square", "HEX", "triangle", ""][rng.gen_range(0..5)]
+        ),
         _ => "SUGGEST 1,1".to_string(),
     }
 }

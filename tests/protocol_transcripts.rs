@@ -244,8 +244,15 @@ fn match_from(pattern: &str, line: &str, moves: &mut Vec<Captured>) -> bool {
     if let Some(rest) = pattern.strip_prefix("<int>") {
         return digits(line).is_some_and(|n| match_from(rest, &line[n..], moves));
     }
-    if pattern == "<text>" {
-        return !line.trim().is_empty();
+    if let Some(rest) = pattern.strip_prefix("<text>") {
+        if rest.is_empty() {
+            return !line.trim().is_empty();
+        }
+        // Some text, then the rest of the pattern.
+        return line
+            .char_indices()
+            .skip(1)
+            .any(|(at, _)| match_from(rest, &line[at..], moves));
     }
     match (pattern.chars().next(), line.chars().next()) {
         (None, None) => true,
@@ -428,6 +435,9 @@ fn the_pattern_matcher_can_fail() {
     assert_eq!(check("ERROR <text>", "ERROR "), Ok(false));
     assert_eq!(check("ERROR <text>", "ERROR bad size"), Ok(true));
     assert_eq!(check("MESSAGE depth <int>", "MESSAGE depth -3"), Ok(true));
+    assert_eq!(check("a=\"<text>\", b", "a=\"1.0\", b"), Ok(true));
+    assert_eq!(check("a=\"<text>\", b", "a=\"\", b"), Ok(false));
+    assert_eq!(check("a=\"<text>\", b", "a=\"1.0\", c"), Ok(false));
     assert_eq!(check("SWAP || <move>", "SWAP"), Ok(true));
     assert_eq!(check("SWAP || <move>", "3,3"), Ok(true));
     assert_eq!(check("SWAP || <move>", "SWAP2"), Ok(false));

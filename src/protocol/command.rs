@@ -6,6 +6,7 @@
 //! to case (Yixin-Board sends lowercase); a trailing `\r` and extra spaces are
 //! tolerated.
 
+use crate::board::Geometry;
 use std::fmt;
 
 /// A point as the manager wrote it: 0-based column `x` and row `y`, not yet
@@ -96,6 +97,8 @@ pub enum Info {
     NbestSym(i64),
     UseDatabase(i64),
     DatabaseReadonly(i64),
+    /// wuzi's extension: the board's geometry (`square` or `hex`).
+    Geometry(Geometry),
     /// A key other engines' managers send that we accept and ignore.
     Ignored {
         key: &'static str,
@@ -282,6 +285,8 @@ enum ValueShape {
     Integer(fn(i64) -> Info),
     Point(fn(Point) -> Info),
     Text(fn(String) -> Info),
+    /// One word out of a fixed list.
+    Word(fn(&str) -> Option<Info>, &'static str),
     /// Known key we accept and ignore.
     Ignored,
 }
@@ -317,6 +322,8 @@ const INFO_KEYS: &[(&str, ValueShape)] = &[
         "database_readonly",
         ValueShape::Integer(Info::DatabaseReadonly),
     ),
+    // wuzi's extension (README, Protocol): the triangle-mesh board.
+    ("geometry", ValueShape::Word(geometry_info, "square or hex")),
     ("checkmate", ValueShape::Ignored),
     ("swapable", ValueShape::Ignored),
     ("strength", ValueShape::Ignored),
@@ -328,6 +335,25 @@ const INFO_KEYS: &[(&str, ValueShape)] = &[
     ("protocol_lag", ValueShape::Ignored),
     ("nbest_sym", ValueShape::Ignored),
 ];
+
+/// The names `INFO geometry` accepts, and the name each geometry is given
+/// back by (`ABOUT`).
+pub const GEOMETRY_NAMES: [(&str, Geometry); 2] =
+    [("square", Geometry::Square), ("hex", Geometry::Hex)];
+
+pub fn geometry_name(geometry: Geometry) -> &'static str {
+    GEOMETRY_NAMES
+        .iter()
+        .find(|(_, g)| *g == geometry)
+        .map_or("square", |(name, _)| name)
+}
+
+fn geometry_info(word: &str) -> Option<Info> {
+    GEOMETRY_NAMES
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(word))
+        .map(|&(_, geometry)| Info::Geometry(geometry))
+}
 
 impl Command {
     /// Parses one manager line. A blank line is `UnknownCommand("")`; the
@@ -465,6 +491,9 @@ fn parse_info(args: &str) -> Result<Info, ParseError> {
         ValueShape::Integer(make) => parse_int(value).map(make).map_err(bad),
         ValueShape::Point(make) => parse_point(value).map(make).map_err(bad),
         ValueShape::Text(make) => Ok(make(value.to_string())),
+        ValueShape::Word(make, expected) => {
+            make(value).ok_or_else(|| bad(format!("'{}' is not {expected}", clip(value))))
+        }
         ValueShape::Ignored => Ok(Info::Ignored {
             key: name,
             value: value.to_string(),
@@ -591,6 +620,32 @@ mod tests {
             Command::parse("INFO"),
             Err(ParseError::BadInfo(_))
         ));
+    }
+
+    #[test]
+    fn geometry_is_a_word_from_a_list() {
+        assert_eq!(
+            Command::parse("INFO geometry hex"),
+            Ok(Command::Info(Info::Geometry(Geometry::Hex)))
+        );
+        assert_eq!(
+            Command::parse("info GEOMETRY Square\r"),
+            Ok(Command::Info(Info::Geometry(Geometry::Square)))
+        );
+        for line in [
+            "INFO geometry",
+            "INFO geometry triangle",
+            "INFO geometry hex 2",
+        ] {
+            let parsed = Command::parse(line);
+            assert!(
+                matches!(parsed, Err(ParseError::BadInfo(_))),
+                "{line:?} -> {parsed:?}"
+            );
+        }
+        for (name, geometry) in GEOMETRY_NAMES {
+            assert_eq!(geometry_name(geometry), name);
+        }
     }
 
     #[test]

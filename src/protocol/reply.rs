@@ -5,6 +5,7 @@
 //! text, and Piskvork only recognises `MESSAGE ` with the trailing space. So
 //! every free text is kept on one line and is never empty.
 
+use super::command::GEOMETRY_NAMES;
 use crate::board::Pos;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,13 +33,23 @@ pub enum Reply {
     },
 }
 
-/// The answer to `ABOUT`.
+/// The answer to `ABOUT`. The recommended `country` and `www` are left out
+/// rather than filled with made-up values: the project has neither a country
+/// nor a home page (`www` appears once Cargo.toml names a `homepage`).
+/// `geometry` lists the boards `INFO geometry` offers, so that a manager can
+/// discover the extension.
 pub fn about_line() -> String {
     let homepage = env!("CARGO_PKG_HOMEPAGE");
-    let www = if homepage.is_empty() { "-" } else { homepage };
+    let www = if homepage.is_empty() {
+        String::new()
+    } else {
+        format!(", www=\"{homepage}\"")
+    };
+    let geometries: Vec<&str> = GEOMETRY_NAMES.iter().map(|(name, _)| *name).collect();
     format!(
-        "name=\"wuzi\", version=\"{}\", author=\"wuzi developers\", country=\"International\", www=\"{www}\"",
-        env!("CARGO_PKG_VERSION")
+        "name=\"wuzi\", version=\"{}\", author=\"wuzi developers\"{www}, geometry=\"{}\"",
+        env!("CARGO_PKG_VERSION"),
+        geometries.join(" ")
     )
 }
 
@@ -131,5 +142,6 @@ mod tests {
         assert!(line.starts_with("name=\"wuzi\", version=\""), "{line}");
         assert!(line.contains(env!("CARGO_PKG_VERSION")));
         assert!(line.contains("author=\"wuzi developers\""));
+        assert!(line.ends_with(", geometry=\"square hex\""), "{line}");
     }
 }

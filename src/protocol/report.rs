@@ -24,17 +24,42 @@ pub fn score_text(score: Score) -> String {
     }
 }
 
-/// A principal variation in board notation (`h8 i9 …`): column letter, row
-/// number from 1. Columns past `z` fall back to `x,y`.
-pub fn pv_text(pv: &[Pos]) -> String {
+/// How a principal variation is written for people (`h8 i9 …`).
+///
+/// The protocol's `x,y` is (column, row from the top) for Piskvork,
+/// GomocupJudge and c-gomoku-cli, but (row, column) for Yixin-Board, whose
+/// board labels columns with letters and rows with numbers counted from the
+/// bottom (as Rapfi's `flipY_X` conversion for Yixin-Board assumes). Written
+/// in the protocol frame, a PV would show transposed there.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Notation {
+    /// Letter = `x` (`a` = 0), number = `y + 1`: the "pos" notation of
+    /// GomocupJudge and c-gomoku-cli.
+    #[default]
+    Protocol,
+    /// The protocol's `a,b` is (row, column) on a board of `rows` rows:
+    /// letter = `b`, number = `rows - a`.
+    YixinBoard { rows: usize },
+}
+
+impl Notation {
+    /// One move; a letter past `z` falls back to the protocol's `x,y`.
+    pub fn write(self, pos: Pos) -> String {
+        let (letter, number) = match self {
+            Notation::Protocol => (pos.x(), pos.y() + 1),
+            Notation::YixinBoard { rows } => (pos.y(), rows.saturating_sub(pos.x())),
+        };
+        match u8::try_from(letter) {
+            Ok(letter) if letter < 26 => format!("{}{number}", (b'a' + letter) as char),
+            _ => move_text(pos),
+        }
+    }
+}
+
+/// A principal variation in board notation, e.g. `h8 i9`.
+pub fn pv_text(pv: &[Pos], notation: Notation) -> String {
     pv.iter()
-        .map(|&p| {
-            if p.x() < 26 {
-                p.to_string()
-            } else {
-                move_text(p)
-            }
-        })
+        .map(|&p| notation.write(p))
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -45,7 +70,7 @@ fn speed(nodes: u64, elapsed: Duration) -> u64 {
 }
 
 /// The `MESSAGE` line for one completed iteration.
-pub fn iteration_message(info: &IterationInfo) -> Reply {
+pub fn iteration_message(info: &IterationInfo, notation: Notation) -> Reply {
     Reply::Message(format!(
         "depth {}-{} | eval {} | nodes {} | speed {} n/s | time {} ms | pv {}",
         info.depth,
@@ -54,16 +79,23 @@ pub fn iteration_message(info: &IterationInfo) -> Reply {
         info.nodes,
         speed(info.nodes, info.elapsed),
         info.elapsed.as_millis(),
-        pv_text(&info.pv)
+        pv_text(&info.pv, notation)
     ))
 }
 
 /// One line of a multi-PV answer (`YXNBEST`), `index` counted from 1.
-pub fn nbest_message(index: usize, count: usize, score: Score, depth: u32, pv: &[Pos]) -> Reply {
+pub fn nbest_message(
+    index: usize,
+    count: usize,
+    score: Score,
+    depth: u32,
+    pv: &[Pos],
+    notation: Notation,
+) -> Reply {
     Reply::Message(format!(
         "nbest {index}/{count} | eval {} | depth {depth} | pv {}",
         score_text(score),
-        pv_text(pv)
+        pv_text(pv, notation)
     ))
 }
 
@@ -96,7 +128,7 @@ pub fn event_lines(event: &SearchEvent, detail: Detail, elapsed: Duration) -> Ve
     let realtime = detail.realtime && elapsed >= REALTIME_AFTER;
     match event {
         SearchEvent::Iteration(info) => {
-            let mut lines = vec![iteration_message(info)];
+            let mut lines = vec![iteration_message(info, detail.notation)];
             if realtime {
                 lines.push(Reply::Message("REALTIME REFRESH".to_string()));
             }
@@ -141,10 +173,26 @@ mod tests {
 
     #[test]
     fn an_iteration_is_one_message_line() {
-        let text = iteration_message(&info()).render();
+        let text = iteration_message(&info(), Notation::Protocol).render();
         assert_eq!(
             text,
             "MESSAGE depth 4-9 | eval 35 | nodes 2000 | speed 200000 n/s | time 10 ms | pv h8 i9"
+        );
+    }
+
+    #[test]
+    fn yixin_board_pvs_are_written_as_its_board_is_labelled() {
+        // Yixin-Board sends (row, column): "3,10" is row 3 from the top,
+        // column 10, which its 15x15 board labels k12.
+        let yixin = Notation::YixinBoard { rows: 15 };
+        assert_eq!(yixin.write(Pos::new(3, 10)), "k12");
+        assert_eq!(yixin.write(Pos::new(14, 0)), "a1");
+        assert_eq!(yixin.write(Pos::new(0, 14)), "o15");
+        assert_eq!(Notation::Protocol.write(Pos::new(3, 10)), "d11");
+        assert_eq!(Notation::Protocol.write(Pos::new(27, 1)), "27,1");
+        assert_eq!(
+            iteration_message(&info(), yixin).render(),
+            "MESSAGE depth 4-9 | eval 35 | nodes 2000 | speed 200000 n/s | time 10 ms | pv h8 i7"
         );
     }
 
@@ -158,6 +206,7 @@ mod tests {
             Detail {
                 realtime: false,
                 pv_blocks: true,
+                ..Detail::default()
             },
             Duration::ZERO,
         );
@@ -172,6 +221,7 @@ mod tests {
         let realtime = Detail {
             realtime: true,
             pv_blocks: false,
+            ..Detail::default()
         };
         let event = SearchEvent::BestMove(Pos::new(3, 4));
         assert!(event_lines(&event, realtime, Duration::from_millis(10)).is_empty());

@@ -7,7 +7,8 @@
 
 use super::command::{BoardEntry, Command, Field, Info, ParseError, Point};
 use super::reply::Reply;
-use crate::board::{Board, Cell, Color, Pos, Rule};
+use super::report::Notation;
+use crate::board::{Board, Cell, Color, Geometry, Pos, Rule};
 use crate::search::swap2::Swap2Decision;
 use crate::search::time::Clock;
 use crate::search::{EngineOptions, Limits, TimeBudget};
@@ -75,6 +76,8 @@ pub struct Detail {
     pub realtime: bool,
     /// Bit 2: structured `INFO PV …` blocks.
     pub pv_blocks: bool,
+    /// How principal variations are written for people.
+    pub notation: Notation,
 }
 
 /// The outcome of a `Think`.
@@ -88,6 +91,12 @@ pub struct Session {
     /// `None` until the first `START`.
     board: Option<Board>,
     rule: Rule,
+    /// `INFO geometry` (wuzi's extension); like the rule, a setting that
+    /// outlives games.
+    geometry: Geometry,
+    /// Set by `YXSHOWINFO`, which only Yixin-Board sends: the GUI's frame is
+    /// (row, column), so PVs are written the way its board is labelled.
+    yixin_board: bool,
     clock: Clock,
     memory_bytes: u64,
     hash_kb: Option<u64>,
@@ -109,6 +118,8 @@ impl Default for Session {
         Session {
             board: None,
             rule: Rule::Freestyle,
+            geometry: Geometry::Square,
+            yixin_board: false,
             clock: Clock::default(),
             memory_bytes: DEFAULT_MEMORY_BYTES,
             hash_kb: None,
@@ -137,6 +148,10 @@ impl Session {
 
     pub fn rule(&self) -> Rule {
         self.rule
+    }
+
+    pub fn geometry(&self) -> Geometry {
+        self.geometry
     }
 
     pub fn clock(&self) -> &Clock {
@@ -176,7 +191,10 @@ impl Session {
             // Nothing to stop: the loop handles a stop during a search.
             Command::Stop => Ok(Vec::new()),
             Command::ShowForbid => Ok(vec![Effect::Reply(Reply::Forbid(self.forbidden_points()))]),
-            Command::ShowInfo => Ok(self.show_info()),
+            Command::ShowInfo => {
+                self.yixin_board = true;
+                Ok(self.show_info())
+            }
             Command::HashClear => Ok(vec![Effect::ClearHash]),
             Command::Nbest(count) => self.nbest(count, received),
             Command::Block(points) => self.block(&points).map(|()| Vec::new()),
@@ -260,6 +278,11 @@ impl Session {
         vec![Effect::Reply(reply)]
     }
 
+    /// An empty board of that size under the current rule and geometry.
+    fn empty_board(&self, width: usize, height: usize) -> Result<Board, String> {
+        Board::with_geometry(width, height, self.rule, self.geometry).map_err(|e| e.to_string())
+    }
+
     fn game(&self) -> Result<&Board, String> {
         self.board
             .as_ref()
@@ -268,7 +291,7 @@ impl Session {
 
     fn start(&mut self, width: i64, height: i64) -> Outcome {
         let size = |n: i64| usize::try_from(n).unwrap_or(usize::MAX);
-        let board = Board::new(size(width), size(height), self.rule).map_err(|_| {
+        let board = self.empty_board(size(width), size(height)).map_err(|_| {
             // Piskvork falls back to 20x20 by itself when the refusal names 20.
             format!("unsupported board size {width}x{height}: sides of 5 to 32 are supported (e.g. 15 or 20)")
         })?;
@@ -279,7 +302,7 @@ impl Session {
     fn restart(&mut self) -> Outcome {
         let board = self.game()?;
         let (width, height) = (board.width(), board.height());
-        self.board = Board::new(width, height, self.rule).ok();
+        self.board = self.empty_board(width, height).ok();
         Ok(vec![Effect::Reply(Reply::Ok)])
     }
 
@@ -359,8 +382,7 @@ impl Session {
                 "{own} stones of the side to move against {opponent} of the opponent"
             ));
         }
-        let mut board =
-            Board::new(current.width(), current.height(), self.rule).map_err(|e| e.to_string())?;
+        let mut board = self.empty_board(current.width(), current.height())?;
         for entry in entries {
             let pos = board
                 .pos(entry.point.x, entry.point.y)
@@ -383,8 +405,7 @@ impl Session {
                 points.len()
             ));
         }
-        let mut board =
-            Board::new(current.width(), current.height(), self.rule).map_err(|e| e.to_string())?;
+        let mut board = self.empty_board(current.width(), current.height())?;
         for &point in points {
             let pos = checked_empty(&board, point)?;
             board
@@ -400,8 +421,7 @@ impl Session {
     fn yx_swap2(&mut self, step: u8, received: Instant) -> Outcome {
         let current = self.game()?;
         let board = match step {
-            1 => Board::new(current.width(), current.height(), self.rule)
-                .map_err(|e| e.to_string())?,
+            1 => self.empty_board(current.width(), current.height())?,
             _ => {
                 let wanted = if step == 2 { 3 } else { 5 };
                 if current.stone_count() != wanted {
@@ -464,7 +484,10 @@ impl Session {
             task,
             board,
             limits,
-            detail: self.detail,
+            detail: Detail {
+                notation: self.notation(),
+                ..self.detail
+            },
         })));
         self.thinking = Some((task, received));
         effects
@@ -534,9 +557,14 @@ impl Session {
                 self.detail = Detail {
                     realtime: bits & 1 != 0,
                     pv_blocks: bits & 2 != 0,
+                    notation: Notation::default(),
                 }
             }
             Info::Rule(code) => return self.set_rule(code),
+            Info::Geometry(geometry) => {
+                self.geometry = geometry;
+                self.rebuild_board();
+            }
             Info::GameType(_)
             | Info::Evaluate(_)
             | Info::Folder(_)
@@ -557,12 +585,26 @@ impl Session {
     fn set_rule(&mut self, code: i64) -> Vec<Effect> {
         let (rule, note) = rule_from_code(code);
         self.rule = rule;
-        if let Some(board) = self.board.as_ref() {
-            self.board = Some(with_rule(board, rule));
-        }
+        self.rebuild_board();
         note.map(|text| Effect::Reply(Reply::Message(text)))
             .into_iter()
             .collect()
+    }
+
+    /// A rule or geometry set mid-game applies to the stones already there.
+    fn rebuild_board(&mut self) {
+        if let Some(board) = self.board.as_ref() {
+            self.board = Some(rebuilt(board, self.rule, self.geometry));
+        }
+    }
+
+    fn notation(&self) -> Notation {
+        match (&self.board, self.yixin_board) {
+            (Some(board), true) => Notation::YixinBoard {
+                rows: board.width(),
+            },
+            _ => Notation::Protocol,
+        }
     }
 
     /// Black's forbidden points in a renju game. Listed whoever is to move
@@ -649,9 +691,10 @@ fn yx_swap2_replies(step: u8, decision: Swap2Decision) -> Vec<Effect> {
         .collect()
 }
 
-/// The same stones, walls and history under another rule.
-fn with_rule(board: &Board, rule: Rule) -> Board {
-    let Ok(mut rebuilt) = Board::new(board.width(), board.height(), rule) else {
+/// The same stones, walls and history under another rule or geometry.
+fn rebuilt(board: &Board, rule: Rule, geometry: Geometry) -> Board {
+    let Ok(mut rebuilt) = Board::with_geometry(board.width(), board.height(), rule, geometry)
+    else {
         return board.clone();
     };
     for pos in board.cells() {
@@ -1110,6 +1153,88 @@ mod tests {
             render(3, Swap2Decision::Move(a)),
             ["MESSAGE SWAP2 SWAP2 NO"]
         );
+    }
+
+    #[test]
+    fn geometry_is_a_setting_that_outlives_games() {
+        let mut h = Harness::new();
+        assert!(h.send("INFO geometry hex").is_empty());
+        h.send("START 15");
+        assert_eq!(h.board().geometry(), Geometry::Hex);
+        h.send("INFO rule 4\nBEGIN\nRESTART");
+        assert_eq!(h.board().geometry(), Geometry::Hex);
+        assert_eq!(h.board().rule(), Rule::Renju);
+        h.send("RECTSTART 20,12\nYXBOARD\n1,1,1\nDONE");
+        assert_eq!(h.board().geometry(), Geometry::Hex);
+        h.send("INFO geometry square\nSTART 15");
+        assert_eq!(h.board().geometry(), Geometry::Square);
+    }
+
+    #[test]
+    fn geometry_set_mid_game_keeps_the_stones() {
+        let mut h = Harness::new();
+        h.send("START 15\nBEGIN\nTURN 8,8");
+        let history = h.board().history().to_vec();
+        assert_eq!(history.len(), 3);
+        h.send("INFO geometry hex");
+        assert_eq!(h.board().geometry(), Geometry::Hex);
+        assert_eq!(h.board().history(), &history[..]);
+        assert_eq!(h.board().side_to_move(), Color::White);
+    }
+
+    #[test]
+    fn an_unknown_geometry_is_a_message_and_changes_nothing() {
+        let mut h = Harness::new();
+        h.send("INFO geometry hex\nSTART 15");
+        let replies = h.send("INFO geometry triangle");
+        assert_eq!(replies.len(), 1);
+        assert!(
+            replies[0].starts_with("MESSAGE INFO ignored: geometry"),
+            "{replies:?}"
+        );
+        assert_eq!(h.board().geometry(), Geometry::Hex);
+    }
+
+    #[test]
+    fn hex_lines_decide_wins_and_forbidden_points() {
+        // Black (field 1) on 7,7's row and on the square diagonal through
+        // it: two threes on a square board, one on the hex board, whose
+        // lines are the row, the column and the rising diagonal (1,-1).
+        let mut h = Harness::new();
+        h.send("INFO rule 4\nSTART 15");
+        h.send("YXBOARD\n5,7,1\n6,7,1\n8,8,1\n9,9,1\n0,0,2\n14,0,2\n0,14,2\nDONE");
+        assert_eq!(h.send("YXSHOWFORBID"), ["FORBID 0707."]);
+        h.send("INFO geometry hex");
+        assert_eq!(h.send("YXSHOWFORBID"), ["FORBID ."]);
+        // The rising diagonal is a hex line: the same shape along it is a
+        // double three again.
+        h.send("YXBOARD\n5,7,1\n6,7,1\n8,6,1\n9,5,1\n0,0,2\n14,0,2\n0,14,2\nDONE");
+        assert_eq!(h.send("YXSHOWFORBID"), ["FORBID 0707."]);
+    }
+
+    #[test]
+    fn pv_notation_follows_yixin_board_once_it_introduces_itself() {
+        let mut s = Session::new();
+        let now = Instant::now();
+        let notation = |s: &mut Session| {
+            let notation = match s.apply(Command::Begin, now).pop() {
+                Some(Effect::Think(think)) => think.detail.notation,
+                other => panic!("{other:?}"),
+            };
+            s.finish(Thought::Move(None), now);
+            s.apply(Command::Restart, now);
+            notation
+        };
+        s.apply(
+            Command::Start {
+                width: 15,
+                height: 15,
+            },
+            now,
+        );
+        assert_eq!(notation(&mut s), Notation::Protocol);
+        s.apply(Command::ShowInfo, now);
+        assert_eq!(notation(&mut s), Notation::YixinBoard { rows: 15 });
     }
 
     #[test]

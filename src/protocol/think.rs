@@ -100,6 +100,7 @@ fn nbest(
             result.score,
             result.depth,
             &result.pv,
+            request.detail.notation,
         )));
         if request.detail.pv_blocks {
             let info = IterationInfo {
