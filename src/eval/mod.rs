@@ -1,18 +1,48 @@
 //! Evaluation: a static score of a position from the board's threat counts
 //! for both colours, from the side to move's point of view, and the worth of
-//! single cells for move ordering. Every weight lives in `WEIGHTS`.
+//! single cells for move ordering. Every weight lives in `WEIGHTS`; the
+//! score is linear in `Features`, which is what `pbrain-wuzi tune` fits.
 
-use crate::board::{Board, Color, Pattern, Pos, Threat};
+use crate::board::{Board, Color, Pattern, Pos, Rule, Threat};
 use crate::search::Score;
 
-/// Every number the evaluation uses.
-pub struct Weights {
-    /// Worth of a cell on which a stone makes this line pattern, by
-    /// `Pattern as usize`; summed over the cell's lines for move ordering.
-    pub pattern: [i32; Pattern::COUNT],
-    /// Extra worth of a cell whose lines combine into this threat, by
-    /// `Threat::index` (move ordering).
-    pub threat_bonus: [i32; Threat::COUNT],
+/// The static score never leaves this band, well inside the mate scores.
+pub const EVAL_LIMIT: Score = 20_000;
+
+/// Which table of `Weights::eval` a position is scored with. Renju is not
+/// symmetric (Black's fouls, White's overlines), so each side to move there
+/// has its own table.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum EvalSet {
+    /// Freestyle, standard and caro, either side to move.
+    Gomoku,
+    /// Renju, Black to move.
+    RenjuBlack,
+    /// Renju, White to move.
+    RenjuWhite,
+}
+
+impl EvalSet {
+    pub const COUNT: usize = 3;
+    pub const ALL: [EvalSet; EvalSet::COUNT] =
+        [EvalSet::Gomoku, EvalSet::RenjuBlack, EvalSet::RenjuWhite];
+
+    pub fn of(rule: Rule, to_move: Color) -> EvalSet {
+        match (rule, to_move) {
+            (Rule::Renju, Color::Black) => EvalSet::RenjuBlack,
+            (Rule::Renju, Color::White) => EvalSet::RenjuWhite,
+            _ => EvalSet::Gomoku,
+        }
+    }
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// The weights of one `EvalSet`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EvalWeights {
     /// Worth of each empty cell where the side to move has this threat.
     pub own_cells: [i32; Threat::COUNT],
     /// Cost of each empty cell where the opponent has this threat.
@@ -24,15 +54,46 @@ pub struct Weights {
     pub tempo: i32,
 }
 
+/// Every number the evaluation uses.
+pub struct Weights {
+    /// Worth of a cell on which a stone makes this line pattern, by
+    /// `Pattern as usize`; summed over the cell's lines for move ordering.
+    pub pattern: [i32; Pattern::COUNT],
+    /// Extra worth of a cell whose lines combine into this threat, by
+    /// `Threat::index` (move ordering).
+    pub threat_bonus: [i32; Threat::COUNT],
+    /// The static evaluation's weights, by `EvalSet::index`.
+    pub eval: [EvalWeights; EvalSet::COUNT],
+}
+
 pub const WEIGHTS: Weights = Weights {
     //        None Over Two OpenTwo Three OpenThree Four OpenFour DoubleFour Five
     pattern: [0, 0, 4, 14, 12, 50, 60, 400, 400, 2000],
     //             Forb None Two OpenTwo Three OpenThree DoubleThree Four FourThree DoubleFour OpenFour Five
     threat_bonus: [0, 0, 0, 0, 0, 0, 250, 0, 500, 600, 0, 0],
-    own_cells: [0, 0, 3, 10, 12, 40, 150, 45, 250, 250, 250, 0],
-    their_cells: [0, 0, 3, 9, 10, 35, 100, 40, 150, 150, 200, 0],
-    initiative: 1500,
-    tempo: 20,
+    eval: [
+        // Gomoku
+        EvalWeights {
+            own_cells: [0, 0, 9, 11, 17, 51, 39, 94, 1473, 250, 250, 0],
+            their_cells: [0, 0, 8, 8, 15, 35, 53, 97, 395, 38, 203, 0],
+            initiative: 2407,
+            tempo: 31,
+        },
+        // RenjuBlack
+        EvalWeights {
+            own_cells: [76, 0, -2, 3, 16, 53, -5, 136, 978, 250, 250, 0],
+            their_cells: [0, 0, 8, -3, 34, 7, -47, 78, 332, 67, 161, 0],
+            initiative: 1798,
+            tempo: 97,
+        },
+        // RenjuWhite
+        EvalWeights {
+            own_cells: [0, 0, 9, -3, 31, 23, -57, 86, 1709, 250, 250, 0],
+            their_cells: [55, 0, -2, 0, 10, 34, -51, 123, 339, 150, 133, 0],
+            initiative: 2400,
+            tempo: -63,
+        },
+    ],
 };
 
 /// Worth of a stone of `color` on the empty cell `pos`, whose combined
@@ -48,29 +109,60 @@ pub fn cell_value(board: &Board, pos: Pos, color: Color, threat: Threat) -> i32 
     lines + WEIGHTS.threat_bonus[threat.index()]
 }
 
+/// What the static evaluation reads of a position: the score is linear in
+/// these, with the weights of `set`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Features {
+    pub set: EvalSet,
+    /// Empty cells where the side to move has each threat, by `Threat::index`.
+    pub own_cells: [u16; Threat::COUNT],
+    /// Empty cells where the opponent has each threat.
+    pub their_cells: [u16; Threat::COUNT],
+    /// Whether the initiative bonus applies (see `EvalWeights::initiative`).
+    pub initiative: bool,
+}
+
+impl Features {
+    pub fn of(board: &Board) -> Features {
+        let me = board.side_to_move();
+        let them = me.opponent();
+        let counts = |color: Color| Threat::ALL.map(|t| board.threat_count(color, t) as u16);
+        let own_cells = counts(me);
+        // Black's double threes in renju are shapes the recursive rule has
+        // not confirmed; they do not count as a winning threat.
+        let renju_black = board.rule() == Rule::Renju && me == Color::Black;
+        let we_threaten_to_win = own_cells[Threat::FourThree.index()] > 0
+            || (own_cells[Threat::DoubleThree.index()] > 0 && !renju_black);
+        Features {
+            set: EvalSet::of(board.rule(), me),
+            own_cells,
+            their_cells: counts(them),
+            initiative: we_threaten_to_win && board.threat_count_at_least(them, Threat::Four) == 0,
+        }
+    }
+
+    /// The score these features get from `weights`, before clamping.
+    pub fn raw_score(&self, weights: &EvalWeights) -> i32 {
+        let sum = |counts: &[u16; Threat::COUNT], w: &[i32; Threat::COUNT]| -> i32 {
+            counts.iter().zip(w).map(|(&c, &w)| c as i32 * w).sum()
+        };
+        sum(&self.own_cells, &weights.own_cells) - sum(&self.their_cells, &weights.their_cells)
+            + if self.initiative {
+                weights.initiative
+            } else {
+                0
+            }
+            + weights.tempo
+    }
+}
+
 /// The static score of `board` for the side to move, from the counts of
 /// threat cells of both colours (O(number of threat kinds)).
 pub fn evaluate(board: &Board) -> Score {
-    let me = board.side_to_move();
-    let them = me.opponent();
-    let sum = |color: Color, weights: &[i32; Threat::COUNT]| -> i32 {
-        Threat::ALL
-            .iter()
-            .map(|&t| board.threat_count(color, t) as i32 * weights[t.index()])
-            .sum()
-    };
-    let mut score = sum(me, &WEIGHTS.own_cells) - sum(them, &WEIGHTS.their_cells) + WEIGHTS.tempo;
-    let we_threaten_to_win = board.threat_count(me, Threat::FourThree) > 0
-        || (board.threat_count(me, Threat::DoubleThree) > 0 && !renju_black(board, me));
-    if we_threaten_to_win && board.threat_count_at_least(them, Threat::Four) == 0 {
-        score += WEIGHTS.initiative;
-    }
-    score.clamp(-20_000, 20_000)
-}
-
-/// Black under renju, whose double-three counts are unconfirmed shapes.
-fn renju_black(board: &Board, color: Color) -> bool {
-    board.rule() == crate::board::Rule::Renju && color == Color::Black
+    let features = Features::of(board);
+    features
+        .raw_score(&WEIGHTS.eval[features.set.index()])
+        .clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
 
 #[cfg(test)]

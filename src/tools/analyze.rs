@@ -158,16 +158,7 @@ pub fn report(reviews: &[MoveReview], threshold: Score) -> String {
 
 /// `pbrain-wuzi analyze FILE [options]`.
 pub fn main(args: &[String]) -> ExitCode {
-    match run(args) {
-        Ok(text) => {
-            print!("{text}");
-            ExitCode::SUCCESS
-        }
-        Err(message) => {
-            println!("{message}");
-            ExitCode::FAILURE
-        }
-    }
+    super::finish(run(args))
 }
 
 fn run(args: &[String]) -> Result<String, String> {

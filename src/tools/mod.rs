@@ -1,5 +1,5 @@
 //! Tools that ship with the engine, run as `pbrain-wuzi <subcommand>`: bench,
-//! opening generator, game review. The match runner is its own binary
+//! opening generator, game review, evaluation tuning. The match runner is its own binary
 //! (`wuzi-match`) built on `match_runner`; `openings` and `records` are the
 //! file formats the tools share.
 
@@ -9,6 +9,7 @@ pub mod match_runner;
 pub mod opengen;
 pub mod openings;
 pub mod records;
+pub mod tune;
 
 use std::process::ExitCode;
 
@@ -18,9 +19,25 @@ pub fn run_subcommand(name: &str, args: &[String]) -> ExitCode {
         "bench" => return bench::main(args),
         "opengen" => return opengen::main(args),
         "analyze" => return analyze::main(args),
+        "tune" => return tune::main(args),
         _ => {}
     }
     // Only stdout may carry text (see README, Logging); usage errors go there too.
     println!("ERROR unknown subcommand '{name}'");
     ExitCode::FAILURE
+}
+
+/// Prints a tool's text (or its error message: only stdout may carry text)
+/// and turns the outcome into the exit code.
+pub fn finish(outcome: Result<String, String>) -> ExitCode {
+    match outcome {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            println!("{message}");
+            ExitCode::FAILURE
+        }
+    }
 }

@@ -1,0 +1,593 @@
+//! `pbrain-wuzi tune RECORDS...`: fits the evaluation's weights to game
+//! results by the Texel method, and prints the fitted `Weights::eval` table
+//! as Rust source, ready to paste into `src/eval/mod.rs`.
+//!
+//! The score is linear in the board's threat counts (`eval::Features`), so
+//! the fit is a logistic regression: minimise the mean squared error between
+//! `sigmoid(score / K)` and the game's result (1, ½, 0 for the side to move)
+//! over quiet positions. `K` is fitted first with the current weights and
+//! then held, so that the fitted weights keep the current units (centi-stones
+//! against the mate scores). Each `EvalSet` is fitted on its own positions by
+//! full-batch gradient descent (Adam).
+
+use crate::board::{Board, Color, Rule, Threat};
+use crate::eval::{EvalSet, EvalWeights, Features, EVAL_LIMIT, WEIGHTS};
+use crate::search::{new_searcher, EngineOptions, Limits, Searcher, MATE_BOUND};
+use crate::tools::records::{parse_record, rule_from_gomocup_code, RecordedMove};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+
+const USAGE: &str = "\
+usage: pbrain-wuzi tune RECORD|DIR... [options]
+  reads SGF/.psq game records (a directory: every .sgf and .psq in it)
+  --rule 0|1|4|8|9    rule of records that do not name one (default 0)
+  --holdout N         every Nth game is kept out of the fit to measure it (default 5, 0 = none)
+  --resolve-nodes N   drop positions a search of N nodes proves won or lost (default 0 = off)
+  --iterations N      gradient steps per table (default 3000)
+  --min-count N       fit a weight only if its feature is non-zero in N positions (default 30)";
+
+/// Parameters of one `EvalWeights`, flattened: own cells, their cells,
+/// initiative, tempo.
+pub const PARAMS: usize = 2 * Threat::COUNT + 2;
+const INITIATIVE: usize = 2 * Threat::COUNT;
+const TEMPO: usize = INITIATIVE + 1;
+
+/// One position: its features as the weights multiply them, and the result
+/// of the game for the side to move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    pub x: [f64; PARAMS],
+    pub result: f64,
+}
+
+impl Sample {
+    pub fn new(features: &Features, result: f64) -> Sample {
+        let mut x = [0.0; PARAMS];
+        for t in 0..Threat::COUNT {
+            x[t] = features.own_cells[t] as f64;
+            x[Threat::COUNT + t] = -(features.their_cells[t] as f64);
+        }
+        x[INITIATIVE] = if features.initiative { 1.0 } else { 0.0 };
+        x[TEMPO] = 1.0;
+        Sample { x, result }
+    }
+
+    /// The evaluation's score, clamped as `eval::evaluate` clamps it.
+    fn score(&self, w: &[f64; PARAMS]) -> f64 {
+        let raw: f64 = self.x.iter().zip(w).map(|(x, w)| x * w).sum();
+        raw.clamp(-(EVAL_LIMIT as f64), EVAL_LIMIT as f64)
+    }
+}
+
+pub fn params_of(weights: &EvalWeights) -> [f64; PARAMS] {
+    let mut w = [0.0; PARAMS];
+    for t in 0..Threat::COUNT {
+        w[t] = weights.own_cells[t] as f64;
+        w[Threat::COUNT + t] = weights.their_cells[t] as f64;
+    }
+    w[INITIATIVE] = weights.initiative as f64;
+    w[TEMPO] = weights.tempo as f64;
+    w
+}
+
+pub fn weights_of(w: &[f64; PARAMS]) -> EvalWeights {
+    let round = |v: f64| v.round() as i32;
+    EvalWeights {
+        own_cells: std::array::from_fn(|t| round(w[t])),
+        their_cells: std::array::from_fn(|t| round(w[Threat::COUNT + t])),
+        initiative: round(w[INITIATIVE]),
+        tempo: round(w[TEMPO]),
+    }
+}
+
+fn sigmoid(score: f64, k: f64) -> f64 {
+    1.0 / (1.0 + (-score / k).exp())
+}
+
+/// Mean squared error of the predicted results against the real ones.
+pub fn mean_squared_error(samples: &[Sample], w: &[f64; PARAMS], k: f64) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let total: f64 = samples
+        .iter()
+        .map(|s| (sigmoid(s.score(w), k) - s.result).powi(2))
+        .sum();
+    total / samples.len() as f64
+}
+
+/// Each sample's score under `w`, with its result.
+pub fn scored(samples: &[Sample], w: &[f64; PARAMS]) -> Vec<(f64, f64)> {
+    samples.iter().map(|s| (s.score(w), s.result)).collect()
+}
+
+/// The scale `K` that minimises the error of these (score, result) pairs:
+/// a golden section search on log K over [1, 100 000] (the error is
+/// unimodal in K).
+pub fn fit_scale(scored: &[(f64, f64)]) -> f64 {
+    let error = |log_k: f64| -> f64 {
+        let k = log_k.exp();
+        scored
+            .iter()
+            .map(|&(score, result)| (sigmoid(score, k) - result).powi(2))
+            .sum()
+    };
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut low, mut high) = (0f64, 100_000f64.ln());
+    for _ in 0..60 {
+        let a = high - ratio * (high - low);
+        let b = low + ratio * (high - low);
+        if error(a) < error(b) {
+            high = b;
+        } else {
+            low = a;
+        }
+    }
+    ((low + high) / 2.0).exp()
+}
+
+/// Which parameters a fit may move: those whose feature is non-zero in at
+/// least `min_count` samples, never the `None` cells (a count of nearly the
+/// whole board, a constant in disguise) and never the `Five` cells (quiet
+/// positions have none).
+pub fn tunable(samples: &[Sample], min_count: usize) -> [bool; PARAMS] {
+    let fixed = |p: usize| {
+        let threat = p % Threat::COUNT;
+        p < INITIATIVE && (threat == Threat::None.index() || threat == Threat::Five.index())
+    };
+    std::array::from_fn(|p| {
+        !fixed(p) && samples.iter().filter(|s| s.x[p] != 0.0).count() >= min_count
+    })
+}
+
+/// Minimises the error over the weights marked `free`, from `start`, with
+/// `K` held: full-batch Adam whose step shrinks linearly to a twentieth.
+pub fn fit_weights(
+    samples: &[Sample],
+    start: &[f64; PARAMS],
+    k: f64,
+    free: &[bool; PARAMS],
+    iterations: usize,
+) -> [f64; PARAMS] {
+    const FIRST_STEP: f64 = 4.0;
+    const BETA1: f64 = 0.9;
+    const BETA2: f64 = 0.999;
+    let mut w = *start;
+    if samples.is_empty() {
+        return w;
+    }
+    let (mut m, mut v) = ([0.0; PARAMS], [0.0; PARAMS]);
+    let limit = EVAL_LIMIT as f64;
+    for step in 1..=iterations {
+        let mut gradient = [0.0; PARAMS];
+        for s in samples {
+            let raw: f64 = s.x.iter().zip(&w).map(|(x, w)| x * w).sum();
+            if raw.abs() >= limit {
+                continue; // clamped: the weights do not move the score
+            }
+            let p = sigmoid(raw, k);
+            let slope = 2.0 * (p - s.result) * p * (1.0 - p) / k;
+            for (g, x) in gradient.iter_mut().zip(&s.x) {
+                *g += slope * x;
+            }
+        }
+        let progress = step as f64 / iterations as f64;
+        let step_size = FIRST_STEP * (1.0 - 0.95 * progress);
+        for p in (0..PARAMS).filter(|&p| free[p]) {
+            let g = gradient[p] / samples.len() as f64;
+            m[p] = BETA1 * m[p] + (1.0 - BETA1) * g;
+            v[p] = BETA2 * v[p] + (1.0 - BETA2) * g * g;
+            let m_hat = m[p] / (1.0 - BETA1.powi(step as i32));
+            let v_hat = v[p] / (1.0 - BETA2.powi(step as i32));
+            w[p] -= step_size * m_hat / (v_hat.sqrt() + 1e-12);
+        }
+    }
+    w
+}
+
+/// A game's positions worth fitting, each with its table.
+struct GameSamples {
+    set_samples: Vec<(EvalSet, Sample)>,
+}
+
+/// How the game ended, from the board: the last move made a five, or was
+/// Black's foul in renju, or filled the board. `None` for other endings
+/// (a time-out, a crash, an adjudicated draw): those games are skipped.
+fn winner_of(rule: Rule, width: usize, height: usize, moves: &[RecordedMove]) -> Option<f64> {
+    let mut board = Board::new(width, height, rule).ok()?;
+    let (last, before) = moves.split_last()?;
+    for m in before {
+        board.play(m.pos).ok()?;
+    }
+    let mover = board.side_to_move();
+    let black_score = |winner: Color| if winner == Color::Black { 1.0 } else { 0.0 };
+    if board.is_win(last.pos, mover) {
+        return Some(black_score(mover));
+    }
+    if rule == Rule::Renju && mover == Color::Black && board.forbidden(last.pos).is_some() {
+        return Some(black_score(Color::White));
+    }
+    board.play(last.pos).ok()?;
+    board.is_full().then_some(0.5)
+}
+
+/// The quiet positions of a game: before each engine move (the opening's
+/// stones are skipped), where no four stands on the board and the side to
+/// move has no open four or double four to make. These are the positions
+/// the search's horizon scores with the evaluation. With a `resolver`, a
+/// position whose short search proves a result is dropped too.
+fn game_samples(
+    rule: Rule,
+    width: usize,
+    height: usize,
+    moves: &[RecordedMove],
+    mut resolver: Option<&mut Resolver>,
+) -> Option<GameSamples> {
+    let black_result = winner_of(rule, width, height, moves)?;
+    let opening = moves
+        .iter()
+        .take_while(|m| m.think_ms.unwrap_or(0) == 0)
+        .count();
+    let mut board = Board::new(width, height, rule).ok()?;
+    let mut set_samples = Vec::new();
+    for (ply, m) in moves.iter().enumerate() {
+        if ply >= opening && is_quiet(&board) && resolver.as_mut().is_none_or(|r| r.open(&board)) {
+            let features = Features::of(&board);
+            let result = match board.side_to_move() {
+                Color::Black => black_result,
+                Color::White => 1.0 - black_result,
+            };
+            set_samples.push((features.set, Sample::new(&features, result)));
+        }
+        board.play(m.pos).ok()?;
+    }
+    Some(GameSamples { set_samples })
+}
+
+fn is_quiet(board: &Board) -> bool {
+    let me = board.side_to_move();
+    let them = me.opponent();
+    board.threat_count(me, Threat::Five) == 0
+        && board.threat_count(them, Threat::Five) == 0
+        && board.threat_count(me, Threat::OpenFour) + board.threat_count(me, Threat::DoubleFour)
+            == 0
+}
+
+/// A short search that tells open positions from proven ones.
+struct Resolver {
+    searcher: Box<dyn Searcher>,
+    limits: Limits,
+}
+
+impl Resolver {
+    fn new(nodes: u64) -> Resolver {
+        let mut searcher = new_searcher();
+        searcher.configure(&EngineOptions {
+            memory_bytes: 64 << 20,
+            threads: 1,
+        });
+        let limits = Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        };
+        Resolver { searcher, limits }
+    }
+
+    fn open(&mut self, board: &Board) -> bool {
+        let stop = AtomicBool::new(false);
+        let result = self
+            .searcher
+            .search(board, &self.limits, &stop, &mut |_| {});
+        result.score.abs() <= MATE_BOUND
+    }
+}
+
+struct Options {
+    paths: Vec<PathBuf>,
+    rule: Rule,
+    holdout: usize,
+    resolve_nodes: u64,
+    iterations: usize,
+    min_count: usize,
+}
+
+fn parse_options(args: &[String]) -> Result<Options, String> {
+    let mut options = Options {
+        paths: Vec::new(),
+        rule: Rule::Freestyle,
+        holdout: 5,
+        resolve_nodes: 0,
+        iterations: 3000,
+        min_count: 30,
+    };
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        if !arg.starts_with("--") {
+            options.paths.push(PathBuf::from(arg));
+            continue;
+        }
+        if arg == "--help" {
+            return Err(USAGE.to_string());
+        }
+        let value = rest
+            .next()
+            .ok_or_else(|| format!("{arg} needs a value\n{USAGE}"))?;
+        let number = value
+            .trim()
+            .parse::<u64>()
+            .map_err(|_| format!("{arg}: bad number '{value}'"))?;
+        match arg.as_str() {
+            "--rule" => {
+                options.rule = rule_from_gomocup_code(number as u32)
+                    .ok_or_else(|| format!("--rule {number}: unknown"))?
+            }
+            "--holdout" => options.holdout = number as usize,
+            "--resolve-nodes" => options.resolve_nodes = number,
+            "--iterations" => options.iterations = number as usize,
+            "--min-count" => options.min_count = number as usize,
+            _ => return Err(format!("unknown option '{arg}'\n{USAGE}")),
+        }
+    }
+    if options.paths.is_empty() {
+        return Err(USAGE.to_string());
+    }
+    Ok(options)
+}
+
+/// The record files named: files as given, directories' `.sgf`/`.psq`
+/// files in name order.
+fn record_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let is_record = |p: &Path| {
+        p.extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("sgf") || e.eq_ignore_ascii_case("psq"))
+    };
+    let mut files = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            let entries =
+                std::fs::read_dir(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let mut found: Vec<PathBuf> = entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| is_record(p))
+                .collect();
+            found.sort();
+            files.extend(found);
+        } else {
+            files.push(path.clone());
+        }
+    }
+    Ok(files)
+}
+
+/// Train and holdout samples of one table.
+#[derive(Default)]
+struct SetData {
+    train: Vec<Sample>,
+    holdout: Vec<Sample>,
+}
+
+fn run(args: &[String]) -> Result<String, String> {
+    let options = parse_options(args)?;
+    let mut resolver = (options.resolve_nodes > 0).then(|| Resolver::new(options.resolve_nodes));
+    let mut data: Vec<SetData> = EvalSet::ALL.iter().map(|_| SetData::default()).collect();
+    let (mut games, mut skipped) = (0usize, 0usize);
+    for file in record_files(&options.paths)? {
+        let text = std::fs::read_to_string(&file)
+            .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        let Ok(record) = parse_record(&text) else {
+            skipped += 1;
+            continue;
+        };
+        let rule = record.rule.unwrap_or(options.rule);
+        let samples = game_samples(
+            rule,
+            record.width,
+            record.height,
+            &record.moves,
+            resolver.as_mut(),
+        );
+        let Some(samples) = samples else {
+            skipped += 1;
+            continue;
+        };
+        let held = options.holdout > 0 && games % options.holdout == 0;
+        games += 1;
+        for (set, sample) in samples.set_samples {
+            let bucket = &mut data[set.index()];
+            match held {
+                true => bucket.holdout.push(sample),
+                false => bucket.train.push(sample),
+            }
+        }
+    }
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "// {games} games read, {skipped} skipped (unreadable or no decisive ending)"
+    );
+    let starts: Vec<[f64; PARAMS]> = WEIGHTS.eval.iter().map(params_of).collect();
+    // One K for every table, fitted with each sample scored by its own.
+    let all_train: Vec<(f64, f64)> = EvalSet::ALL
+        .iter()
+        .flat_map(|set| scored(&data[set.index()].train, &starts[set.index()]))
+        .collect();
+    if all_train.is_empty() {
+        return Err("no quiet positions with a known result in those records".into());
+    }
+    let k = fit_scale(&all_train);
+    let _ = writeln!(out, "// K = {k:.1} (fitted with the current weights)");
+    let mut tables = String::from("    eval: [\n");
+    for set in EvalSet::ALL {
+        let d = &data[set.index()];
+        let start = &starts[set.index()];
+        let fitted = if d.train.len() >= 200 {
+            let free = tunable(&d.train, options.min_count);
+            fit_weights(&d.train, start, k, &free, options.iterations)
+        } else {
+            *start
+        };
+        let rounded = params_of(&weights_of(&fitted));
+        let _ = writeln!(
+            out,
+            "// {set:?}: {} positions (+{} held out); error {:.5} -> {:.5}, held out {:.5} -> {:.5}",
+            d.train.len(),
+            d.holdout.len(),
+            mean_squared_error(&d.train, start, k),
+            mean_squared_error(&d.train, &rounded, k),
+            mean_squared_error(&d.holdout, start, k),
+            mean_squared_error(&d.holdout, &rounded, k),
+        );
+        tables += &rust_source(set, &weights_of(&fitted));
+    }
+    tables += "    ],\n";
+    Ok(out + &tables)
+}
+
+/// One `EvalWeights` literal, in the layout of `src/eval/mod.rs`.
+fn rust_source(set: EvalSet, w: &EvalWeights) -> String {
+    let list = |values: &[i32]| {
+        values
+            .iter()
+            .map(i32::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    format!(
+        "        // {set:?}\n        EvalWeights {{\n            \
+         own_cells: [{}],\n            their_cells: [{}],\n            \
+         initiative: {},\n            tempo: {},\n        }},\n",
+        list(&w.own_cells),
+        list(&w.their_cells),
+        w.initiative,
+        w.tempo
+    )
+}
+
+pub fn main(args: &[String]) -> ExitCode {
+    super::finish(run(args))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    /// Random feature vectors in the ranges real positions show, and
+    /// results that are exactly the model's probabilities under `truth`.
+    fn synthetic(truth: &[f64; PARAMS], k: f64, count: usize, seed: u64) -> Vec<Sample> {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        (0..count)
+            .map(|_| {
+                let mut x = [0.0; PARAMS];
+                for t in [2, 3, 4, 5, 7] {
+                    x[t] = rng.gen_range(0..12) as f64;
+                    x[Threat::COUNT + t] = -(rng.gen_range(0..12) as f64);
+                }
+                x[INITIATIVE] = rng.gen_bool(0.1) as u8 as f64;
+                x[TEMPO] = 1.0;
+                let mut sample = Sample { x, result: 0.0 };
+                sample.result = sigmoid(sample.score(truth), k);
+                sample
+            })
+            .collect()
+    }
+
+    fn truth() -> [f64; PARAMS] {
+        let mut w = [0.0; PARAMS];
+        let own = [(2, 4.0), (3, 15.0), (4, 9.0), (5, 60.0), (7, 30.0)];
+        let their = [(2, 6.0), (3, 11.0), (4, 14.0), (5, 80.0), (7, 25.0)];
+        for (t, v) in own {
+            w[t] = v;
+        }
+        for (t, v) in their {
+            w[Threat::COUNT + t] = v;
+        }
+        w[INITIATIVE] = 700.0;
+        w[TEMPO] = 35.0;
+        w
+    }
+
+    #[test]
+    fn the_fit_recovers_known_weights_from_a_wrong_start() {
+        let truth = truth();
+        let samples = synthetic(&truth, 250.0, 4000, 7);
+        let free = tunable(&samples, 30);
+        // Unused features stay fixed; every used one is free.
+        assert!(!free[Threat::OpenFour.index()] && free[Threat::OpenThree.index()]);
+        let start = [10.0; PARAMS];
+        let fitted = fit_weights(&samples, &start, 250.0, &free, 3000);
+        for p in (0..PARAMS).filter(|&p| free[p]) {
+            let error = (fitted[p] - truth[p]).abs();
+            assert!(
+                error <= 0.02 * truth[p].abs() + 1.0,
+                "parameter {p}: fitted {:.2}, true {}",
+                fitted[p],
+                truth[p]
+            );
+        }
+        assert!(mean_squared_error(&samples, &fitted, 250.0) < 1e-5);
+        assert_eq!(fitted[Threat::OpenFour.index()], 10.0);
+    }
+
+    #[test]
+    fn the_scale_is_recovered_with_the_true_weights() {
+        let truth = truth();
+        for k in [120.0, 400.0] {
+            let samples = synthetic(&truth, k, 2000, 11);
+            let fitted = fit_scale(&scored(&samples, &truth));
+            assert!((fitted - k).abs() < 0.01 * k, "K {k}: fitted {fitted:.2}");
+        }
+    }
+
+    #[test]
+    fn the_flattened_weights_round_trip_and_score_as_the_engine_does() {
+        let hand = &WEIGHTS.eval[EvalSet::Gomoku.index()];
+        assert_eq!(&weights_of(&params_of(hand)), hand);
+        let board = Board::from_diagram(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . X X . . . . .
+            . . . . . . . . .
+            . . . . O . . . .
+            . . . . . O . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            ",
+            Rule::Freestyle,
+            crate::board::Geometry::Square,
+        )
+        .unwrap();
+        let features = Features::of(&board);
+        let sample = Sample::new(&features, 0.5);
+        assert_eq!(
+            sample.score(&params_of(hand)) as i32,
+            crate::eval::evaluate(&board)
+        );
+    }
+
+    #[test]
+    fn a_game_gives_quiet_positions_with_the_result_for_the_side_to_move() {
+        // Black makes five on row 8 while White plays on row 1; the record's
+        // first three stones are the opening.
+        let sgf = "(;GM[4]SZ[15]RU[0];B[hh]C[opening move];W[aa]C[opening move];\
+                   B[ih]C[opening move];W[ba]C[5ms];B[jh]C[5ms];W[ca]C[5ms];B[kh]C[5ms];\
+                   W[da]C[5ms];B[lh]C[5ms])";
+        let record = parse_record(sgf).unwrap();
+        let samples = game_samples(Rule::Freestyle, 15, 15, &record.moves, None).unwrap();
+        // The positions before plies 4..9 (the engine moves). Kept: before
+        // ply 4 (White to move), 5 (Black), 6 (White, facing the open three
+        // h8 i8 j8). Dropped: before ply 7 Black can make an open four
+        // (decided), before plies 8 and 9 a four stands on the board.
+        let results: Vec<f64> = samples.set_samples.iter().map(|(_, s)| s.result).collect();
+        assert_eq!(results, vec![0.0, 1.0, 0.0]);
+        assert!(samples
+            .set_samples
+            .iter()
+            .all(|(set, _)| *set == EvalSet::Gomoku));
+    }
+}
