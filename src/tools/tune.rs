@@ -187,6 +187,38 @@ pub fn fit_weights(
     w
 }
 
+/// Rounds the weights to integers, then moves each free one by ±1 while
+/// that lowers the error (rounding the weights of features that count many
+/// cells would otherwise cost as much as the fit gains).
+pub fn round_to_integers(
+    samples: &[Sample],
+    w: &[f64; PARAMS],
+    k: f64,
+    free: &[bool; PARAMS],
+) -> [f64; PARAMS] {
+    const MAX_PASSES: usize = 20;
+    let mut best = w.map(f64::round);
+    let mut best_error = mean_squared_error(samples, &best, k);
+    for _ in 0..MAX_PASSES {
+        let mut improved = false;
+        for p in (0..PARAMS).filter(|&p| free[p]) {
+            for delta in [1.0, -1.0] {
+                let mut trial = best;
+                trial[p] += delta;
+                let error = mean_squared_error(samples, &trial, k);
+                if error < best_error {
+                    (best, best_error, improved) = (trial, error, true);
+                    break;
+                }
+            }
+        }
+        if !improved {
+            break;
+        }
+    }
+    best
+}
+
 /// A game's positions worth fitting, each with its table.
 struct GameSamples {
     set_samples: Vec<(EvalSet, Sample)>,
@@ -424,20 +456,20 @@ fn run(args: &[String]) -> Result<String, String> {
         let start = &starts[set.index()];
         let fitted = if d.train.len() >= 200 {
             let free = tunable(&d.train, options.min_count);
-            fit_weights(&d.train, start, k, &free, options.iterations)
+            let fitted = fit_weights(&d.train, start, k, &free, options.iterations);
+            round_to_integers(&d.train, &fitted, k, &free)
         } else {
             *start
         };
-        let rounded = params_of(&weights_of(&fitted));
         let _ = writeln!(
             out,
             "// {set:?}: {} positions (+{} held out); error {:.5} -> {:.5}, held out {:.5} -> {:.5}",
             d.train.len(),
             d.holdout.len(),
             mean_squared_error(&d.train, start, k),
-            mean_squared_error(&d.train, &rounded, k),
+            mean_squared_error(&d.train, &fitted, k),
             mean_squared_error(&d.holdout, start, k),
-            mean_squared_error(&d.holdout, &rounded, k),
+            mean_squared_error(&d.holdout, &fitted, k),
         );
         tables += &rust_source(set, &weights_of(&fitted));
     }
