@@ -67,7 +67,12 @@ fn exercise(rule: Rule, geometry: Geometry, width: usize, height: usize, seed: u
     }
     for step in 0..160 {
         let roll = rng.gen_range(0..100);
-        if roll < 60 {
+        if roll < 2 {
+            // A wall mid-game: the stones under it come off by recomputation.
+            if let Some(pos) = random_empty(&board, &mut rng) {
+                board.place_wall(pos).unwrap();
+            }
+        } else if roll < 60 {
             if let Some(pos) = random_empty(&board, &mut rng) {
                 board.make(pos);
             }

@@ -32,8 +32,10 @@ const fn deltas<const N: usize>(directions: [(isize, isize); N]) -> [isize; N] {
     deltas
 }
 
-const SQUARE_DELTAS: [isize; 4] = deltas(SQUARE_DIRECTIONS);
-const HEX_DELTAS: [isize; 3] = deltas(HEX_DIRECTIONS);
+/// The square directions as steps in the padded cell array.
+pub const SQUARE_DELTAS: [isize; 4] = deltas(SQUARE_DIRECTIONS);
+/// The hex directions as steps in the padded cell array.
+pub const HEX_DELTAS: [isize; 3] = deltas(HEX_DIRECTIONS);
 
 impl Geometry {
     pub const ALL: [Geometry; 2] = [Geometry::Square, Geometry::Hex];

@@ -2,12 +2,17 @@
 //! both colours' patterns, for every empty cell both colours' threats, counts
 //! of empty cells by threat, and how many stones lie near each cell. Placing or
 //! lifting a stone touches only the cells that can see it.
+//!
+//! The hot path is written for speed: the cells a stone can see all lie in a
+//! fixed window of the cell array around it, and each geometry's directions
+//! are compile-time constants there, so every neighbour is a constant offset
+//! into that window (no bounds checks, no loop over directions at run time).
 
-use super::geometry::{delta, Geometry};
+use super::geometry::{delta, Geometry, HEX_DELTAS, SQUARE_DELTAS};
 use super::line::{cell_code, LineKey, REACH};
 use super::pattern::{Pattern, PatternEntries, PatternTable};
 use super::threat::{Threat, ThreatEntries, ThreatTable};
-use super::types::{Cell, Color, Pos, Rule, CELL_COUNT};
+use super::types::{Cell, Color, Pos, Rule, CELL_COUNT, STRIDE};
 use std::sync::OnceLock;
 
 /// Most directions any geometry has.
@@ -30,38 +35,21 @@ fn slot(pos: Pos) -> usize {
 /// Words of a bit set over the slots.
 const SET_WORDS: usize = SLOTS / 64;
 
-/// What placing a stone changed, so that lifting it again (the search's
-/// unmake) restores the state instead of recomputing it.
-#[derive(Clone)]
-struct Undo {
-    pos: Pos,
-    counts: [[u16; Threat::COUNT]; 2],
-    /// Where this stone's entries start in `LineState::saved_cells`.
-    first_saved: usize,
-}
+/// Every cell a stone can see lies at most this far from it in the cell
+/// array (`REACH` steps along a diagonal, the longest step of any geometry).
+const WINDOW_RADIUS: usize = REACH as usize * (STRIDE + 1);
+/// The cells from `WINDOW_RADIUS` before a stone to as far after it.
+const WINDOW: usize = 2 * WINDOW_RADIUS + 1;
 
-/// A cell's patterns and threats as they were before a stone was placed.
-#[derive(Copy, Clone)]
-struct SavedCell {
-    pos: Pos,
-    patterns: u32,
-    threats: [Threat; 2],
-}
+/// How many cells see one stone: `REACH` each way along every direction.
+const SEEN_CELLS: usize = 2 * REACH as usize * MAX_DIRECTIONS;
 
-impl Default for SavedCell {
-    fn default() -> SavedCell {
-        SavedCell {
-            pos: Pos::from_index(0),
-            patterns: 0,
-            threats: [Threat::None; 2],
-        }
-    }
-}
-
-/// What one cell knows about its lines.
+/// A cell's patterns and threats: everything about it that a stone nearby
+/// can change apart from its keys. One aligned word, so that saving and
+/// restoring it is a single move.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-struct CellLines {
-    keys: [LineKey; MAX_DIRECTIONS],
+#[repr(C, align(8))]
+struct Summary {
     /// Nibble `dir` of the low half holds Black's pattern along direction
     /// `dir`, the same nibble of the high half White's: each half is then
     /// directly its colour's index into the threat table. Zero (all `None`)
@@ -75,9 +63,58 @@ struct CellLines {
     empty: bool,
 }
 
+/// What one cell knows about its lines.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+struct CellLines {
+    keys: [LineKey; MAX_DIRECTIONS],
+    summary: Summary,
+}
+
+/// What placing a stone changed, so that lifting it again (the search's
+/// unmake) restores the state instead of recomputing it.
+#[derive(Clone)]
+struct Undo {
+    pos: Pos,
+    counts: [[u16; Threat::COUNT]; 2],
+    /// The stone's own cell before it was placed.
+    own: Summary,
+    /// The marks in the sets of four points that placing the stone flipped.
+    four_flips: FourFlips,
+    /// The cells that see the stone, before it was placed, in the order of
+    /// `seen_slot`.
+    seen: [Summary; SEEN_CELLS],
+}
+
+impl Default for Undo {
+    fn default() -> Undo {
+        Undo {
+            pos: Pos::from_index(0),
+            counts: [[0; Threat::COUNT]; 2],
+            own: Summary::default(),
+            four_flips: FourFlips::default(),
+            seen: [Summary::default(); SEEN_CELLS],
+        }
+    }
+}
+
+/// Where the cell `step` cells along `delta` (negative: against it) from a
+/// stone lies in the window around the stone.
+#[inline(always)]
+const fn window_offset(delta: isize, step: isize) -> usize {
+    (WINDOW_RADIUS as isize + delta * step) as usize
+}
+
+/// Where the cell `step` cells along direction `dir` (negative: against it)
+/// from a stone keeps its summary in the stone's undo record.
+#[inline(always)]
+const fn seen_slot(dir: usize, step: isize) -> usize {
+    let side = (step < 0) as usize;
+    (dir * REACH as usize + step.unsigned_abs() - 1) * 2 + side
+}
+
 #[derive(Clone)]
 pub(crate) struct LineState {
-    deltas: &'static [isize],
+    geometry: Geometry,
     /// The cells within `CANDIDATE_DISTANCE` (the cell itself included), as
     /// offsets, and the same area as runs along rows: (offset of the first
     /// cell, one byte of 1 per cell of the run).
@@ -90,13 +127,15 @@ pub(crate) struct LineState {
     counts: [[u16; Threat::COUNT]; 2],
     /// Per colour, one bit per cell where that colour has `Threat::Four` or
     /// better, so that the few such cells are found without a board scan.
-    fours: [[u64; SET_WORDS]; 2],
+    fours: FourSets,
     /// Stones within `CANDIDATE_DISTANCE` of each cell, itself included.
     near: Vec<u8>,
     /// One record per stone placed since the last wall or out-of-order
-    /// lift, the latest last, and the cells they saved.
+    /// lift, the latest last: the first `undo_depth` are in use. Records are
+    /// reused rather than dropped, and there is always one more, which a
+    /// wall or an out-of-order lift uses as scratch.
     undo: Vec<Undo>,
-    saved_cells: Vec<SavedCell>,
+    undo_depth: usize,
 }
 
 fn threat_table(renju_black: bool) -> &'static ThreatTable {
@@ -104,13 +143,55 @@ fn threat_table(renju_black: bool) -> &'static ThreatTable {
     TABLES[renju_black as usize].get_or_init(|| ThreatTable::build(renju_black))
 }
 
-/// Sets or clears the cell's bit in a colour's set of four points, without a
-/// branch.
-#[inline(always)]
-fn mark_four(fours: &mut [[u64; SET_WORDS]; 2], pos: Pos, color: Color, threat: Threat) {
-    let (word, bit) = (slot(pos) / 64, 1u64 << (slot(pos) % 64));
-    let set = &mut fours[color.index()][word];
-    *set = (*set & !bit) | (bit * (threat >= Threat::Four) as u64);
+/// Per colour, one bit per cell slot.
+type FourSets = [[u64; SET_WORDS]; 2];
+
+/// Most marks one stone can flip: both colours' of every cell that sees it
+/// and of its own.
+const MAX_FOUR_FLIPS: usize = 2 * (SEEN_CELLS + 1);
+
+/// Marks flipped in the sets of four points, each as `color * SLOTS + slot`.
+#[derive(Clone)]
+struct FourFlips {
+    flips: [u16; MAX_FOUR_FLIPS],
+    count: usize,
+}
+
+impl Default for FourFlips {
+    fn default() -> FourFlips {
+        FourFlips {
+            flips: [0; MAX_FOUR_FLIPS],
+            count: 0,
+        }
+    }
+}
+
+/// Flips one mark (`color * SLOTS + slot`) in the sets of four points.
+fn flip_four(fours: &mut FourSets, flip: usize) {
+    let (color, slot) = (flip / SLOTS, flip % SLOTS);
+    fours[color][slot / 64] ^= 1 << (slot % 64);
+}
+
+impl FourFlips {
+    /// Flips the mark of the cell at `index` in `color`'s set, and notes it.
+    /// Rare: few cells have fours.
+    #[cold]
+    #[inline(never)]
+    fn flip(&mut self, fours: &mut FourSets, index: usize, color: Color) {
+        let flip = color.index() * SLOTS + (index & SLOT_MASK);
+        flip_four(fours, flip);
+        if let Some(noted) = self.flips.get_mut(self.count) {
+            *noted = flip as u16;
+            self.count += 1;
+        }
+    }
+
+    /// Flips back every mark noted.
+    fn undo(&self, fours: &mut FourSets) {
+        for &flip in &self.flips[..self.count] {
+            flip_four(fours, flip as usize);
+        }
+    }
 }
 
 /// One colour's four pattern nibbles (its threat-table index).
@@ -120,11 +201,164 @@ fn pattern_code(patterns: u32, color: Color) -> u16 {
 }
 
 /// A table byte (Black's pattern low, White's high) spread into the
-/// `CellLines::patterns` layout for direction `dir`.
+/// `Summary::patterns` layout for direction `dir`.
 #[inline(always)]
 fn spread(packed: u8, dir: usize) -> u32 {
     let packed = packed as u32;
     ((packed & 0x0F) | ((packed & 0xF0) << 12)) << (4 * dir)
+}
+
+impl CellLines {
+    /// Looks the pattern along `dir` up again, if the cell is empty (an
+    /// occupied cell keeps its zero patterns: the lookup is masked out).
+    /// Returns whether it changed.
+    #[inline(always)]
+    fn refresh_pattern(&mut self, entries: &PatternEntries, dir: usize) -> bool {
+        let empty_mask = (self.summary.empty as u32).wrapping_neg();
+        let looked_up = spread(PatternTable::lookup(entries, self.keys[dir]), dir) & empty_mask;
+        let before = self.summary.patterns;
+        self.summary.patterns = (before & !spread(0xFF, dir)) | looked_up;
+        self.summary.patterns != before
+    }
+}
+
+/// The counts and the sets of four points, which every threat change
+/// updates, and where the flips of those sets are noted.
+struct ThreatBook<'a> {
+    counts: &'a mut [[u16; Threat::COUNT]; 2],
+    fours: &'a mut FourSets,
+    flips: &'a mut FourFlips,
+}
+
+impl ThreatBook<'_> {
+    /// Moves the cell at `index` from the count of `old` to that of `new`.
+    #[inline(always)]
+    fn record(&mut self, index: usize, color: Color, old: Threat, new: Threat) {
+        self.counts[color.index()][old.index()] -= 1;
+        self.counts[color.index()][new.index()] += 1;
+        if (old >= Threat::Four) != (new >= Threat::Four) {
+            self.flips.flip(self.fours, index, color);
+        }
+    }
+
+    /// Recomputes both threats of an empty cell from its patterns.
+    #[inline(always)]
+    fn update(&mut self, tables: [&ThreatEntries; 2], summary: &mut Summary, index: usize) {
+        for color in [Color::Black, Color::White] {
+            let code = pattern_code(summary.patterns, color);
+            let threat = tables[color.index()][code as usize];
+            let old = std::mem::replace(&mut summary.threats[color.index()], threat);
+            self.record(index, color, old, threat);
+        }
+    }
+}
+
+/// Runs `$body` with `$step` bound to each neighbour step in turn (those of
+/// `LineKey::STEPS`), written out one by one so that every step is a
+/// constant the compiler folds into offsets and shifts: a loop over the
+/// steps is not unrolled, and then pays for indices and bounds checks.
+macro_rules! for_each_step {
+    ($step:ident => $body:block) => {
+        for_each_step!(@each $step $body; -1 1 -2 2 -3 3 -4 4 -5 5)
+    };
+    (@each $step:ident $body:block; $($value:literal)*) => {
+        $({
+            let $step: isize = $value;
+            $body
+        })*
+    };
+}
+
+/// The cells around `first + WINDOW_RADIUS` (a stone) that can see it.
+#[inline(always)]
+fn window(cells: &mut [CellLines; SLOTS], first: usize) -> &mut [CellLines; WINDOW] {
+    (&mut cells[first..first + WINDOW])
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("the slice has WINDOW cells"))
+}
+
+/// Work done on each line through a stone. `DIR` indexes the geometry's
+/// directions, `DELTA` is that direction's step in the cell array and
+/// `PATTERN_REACH` the farthest step at which a stone can change a pattern
+/// (beyond it, only the keys change). All three are constants, so every
+/// neighbour is a constant offset into the window around the stone.
+trait LineVisitor {
+    fn line<const DIR: usize, const DELTA: isize, const PATTERN_REACH: isize>(&mut self);
+}
+
+/// Calls `visitor` on every line of `geometry`, with its directions as
+/// constants.
+#[inline(always)]
+fn visit_lines(geometry: Geometry, pattern_reach: isize, visitor: &mut impl LineVisitor) {
+    #[inline(always)]
+    fn with_reach<const PATTERN_REACH: isize>(geometry: Geometry, visitor: &mut impl LineVisitor) {
+        match geometry {
+            Geometry::Square => {
+                visitor.line::<0, { SQUARE_DELTAS[0] }, PATTERN_REACH>();
+                visitor.line::<1, { SQUARE_DELTAS[1] }, PATTERN_REACH>();
+                visitor.line::<2, { SQUARE_DELTAS[2] }, PATTERN_REACH>();
+                visitor.line::<3, { SQUARE_DELTAS[3] }, PATTERN_REACH>();
+            }
+            Geometry::Hex => {
+                visitor.line::<0, { HEX_DELTAS[0] }, PATTERN_REACH>();
+                visitor.line::<1, { HEX_DELTAS[1] }, PATTERN_REACH>();
+                visitor.line::<2, { HEX_DELTAS[2] }, PATTERN_REACH>();
+            }
+        }
+    }
+    match pattern_reach {
+        4 => with_reach::<4>(geometry, visitor),
+        _ => with_reach::<REACH>(geometry, visitor),
+    }
+}
+
+/// A stone placed or lifted by recomputation: keys toggled, patterns
+/// looked up again, the summaries before saved, the changed cells listed.
+struct Toggle<'a> {
+    window: &'a mut [CellLines; WINDOW],
+    undo: &'a mut Undo,
+    patterns: &'a PatternEntries,
+    code: u32,
+    /// Window offsets of the cells whose patterns changed.
+    changed: [u16; SEEN_CELLS],
+    changed_count: usize,
+}
+
+impl LineVisitor for Toggle<'_> {
+    #[inline(always)]
+    fn line<const DIR: usize, const DELTA: isize, const PATTERN_REACH: isize>(&mut self) {
+        for_each_step!(step => {
+            let at = window_offset(DELTA, step);
+            let lines = &mut self.window[at];
+            // The stone lies `-step` cells from the cell `step` from it.
+            lines.keys[DIR].0 ^= LineKey::bits(-step, self.code);
+            if step.abs() <= PATTERN_REACH {
+                self.undo.seen[seen_slot(DIR, step)] = lines.summary;
+                self.changed[self.changed_count] = at as u16;
+                self.changed_count += lines.refresh_pattern(self.patterns, DIR) as usize;
+            }
+        });
+    }
+}
+
+/// The last stone placed lifted by restoring its undo record.
+struct Restore<'a> {
+    window: &'a mut [CellLines; WINDOW],
+    undo: &'a Undo,
+    code: u32,
+}
+
+impl LineVisitor for Restore<'_> {
+    #[inline(always)]
+    fn line<const DIR: usize, const DELTA: isize, const PATTERN_REACH: isize>(&mut self) {
+        for_each_step!(step => {
+            let lines = &mut self.window[window_offset(DELTA, step)];
+            lines.keys[DIR].0 ^= LineKey::bits(-step, self.code);
+            if step.abs() <= PATTERN_REACH {
+                lines.summary = self.undo.seen[seen_slot(DIR, step)];
+            }
+        });
+    }
 }
 
 impl LineState {
@@ -151,7 +385,7 @@ impl LineState {
             })
             .collect();
         let mut state = LineState {
-            deltas: geometry.deltas(),
+            geometry,
             near_deltas,
             near_rows,
             pattern_table: PatternTable::of(rule),
@@ -163,8 +397,8 @@ impl LineState {
             counts: [[0; Threat::COUNT]; 2],
             fours: [[0; SET_WORDS]; 2],
             near: vec![0; CELL_COUNT],
-            undo: Vec::new(),
-            saved_cells: Vec::new(),
+            undo: vec![Undo::default()],
+            undo_depth: 0,
         };
         for &pos in on_board {
             state.recount_cell(cells, pos);
@@ -176,7 +410,7 @@ impl LineState {
     /// cells around it, and counts its threats.
     fn recount_cell(&mut self, cells: &[Cell], pos: Pos) {
         let mut lines = CellLines::default();
-        for (dir, &delta) in self.deltas.iter().enumerate() {
+        for (dir, &delta) in self.geometry.deltas().iter().enumerate() {
             for step in LineKey::STEPS {
                 lines.keys[dir].0 ^= LineKey::toggle(step, cells[pos.offset(delta, step).index()]);
             }
@@ -195,50 +429,60 @@ impl LineState {
     /// Patterns and threats of a cell that has just become (or is) empty.
     fn classify_empty_cell(&mut self, pos: Pos) {
         let lines = &mut self.cells[slot(pos)];
-        lines.empty = true;
-        lines.patterns = (0..self.deltas.len())
+        let patterns = (0..self.geometry.deltas().len())
             .map(|dir| spread(self.pattern_table.packed(lines.keys[dir]), dir))
             .sum();
-        for color in [Color::Black, Color::White] {
-            let threat = self.threat_tables[color.index()].get(pattern_code(lines.patterns, color));
-            lines.threats[color.index()] = threat;
-            self.counts[color.index()][threat.index()] += 1;
-            mark_four(&mut self.fours, pos, color, threat);
-        }
+        lines.summary = Summary {
+            patterns,
+            threats: [Threat::None; 2],
+            empty: true,
+        };
+        // Counted first as `None`, then moved to its threats.
+        self.counts[0][Threat::None.index()] += 1;
+        self.counts[1][Threat::None.index()] += 1;
+        let mut book = ThreatBook {
+            counts: &mut self.counts,
+            fours: &mut self.fours,
+            // Nothing will take these flips back.
+            flips: &mut FourFlips::default(),
+        };
+        let tables = self.threat_tables.map(ThreatTable::entries);
+        book.update(tables, &mut lines.summary, pos.index());
     }
 
     /// Puts `cell` (a stone or a wall) on the empty `pos`.
     pub(crate) fn place(&mut self, pos: Pos, cell: Cell) {
         let is_stone = matches!(cell, Cell::Stone(_));
-        let lines = self.cells[slot(pos)];
-        if is_stone {
-            self.undo.push(Undo {
-                pos,
-                counts: self.counts,
-                first_saved: self.saved_cells.len(),
-            });
-            self.saved_cells.push(SavedCell {
-                pos,
-                patterns: lines.patterns,
-                threats: lines.threats,
-            });
-        } else {
+        if !is_stone {
             // Walls stay for good, and change what lifting any earlier
             // stone would have to restore.
             self.forget_undo();
         }
-        let lines = &mut self.cells[slot(pos)];
-        lines.empty = false;
-        for color in [Color::Black, Color::White] {
-            self.counts[color.index()][lines.threats[color.index()].index()] -= 1;
+        if self.undo.len() == self.undo_depth + 1 {
+            self.undo.push(Undo::default());
         }
+        let record = self.undo_depth;
+        let own = &mut self.cells[slot(pos)].summary;
+        let undo = &mut self.undo[record];
+        undo.pos = pos;
+        undo.counts = self.counts;
+        undo.own = *own;
+        undo.four_flips.count = 0;
+        let mut book = ThreatBook {
+            counts: &mut self.counts,
+            fours: &mut self.fours,
+            flips: &mut undo.four_flips,
+        };
         for color in [Color::Black, Color::White] {
-            mark_four(&mut self.fours, pos, color, Threat::None);
+            book.record(pos.index(), color, own.threats[color.index()], Threat::None);
         }
-        lines.patterns = 0;
-        lines.threats = [Threat::None; 2];
-        self.toggle(pos, cell, is_stone);
+        // An occupied cell is not counted at all.
+        self.counts[0][Threat::None.index()] -= 1;
+        self.counts[1][Threat::None.index()] -= 1;
+        *own = Summary::default();
+        self.toggle(pos, cell, record);
         if is_stone {
+            self.undo_depth += 1;
             self.add_near(pos, 1);
         }
     }
@@ -247,11 +491,16 @@ impl LineState {
     /// restoring what its placement changed (the search's unmake); any
     /// other is recomputed.
     pub(crate) fn lift(&mut self, pos: Pos, cell: Cell) {
-        match self.undo.pop() {
-            Some(undo) if undo.pos == pos => self.restore(pos, cell, undo),
+        let last = self.undo_depth.checked_sub(1);
+        match last {
+            Some(record) if self.undo[record].pos == pos => {
+                self.undo_depth = record;
+                self.restore(pos, cell, record);
+            }
             _ => {
                 self.forget_undo();
-                self.toggle(pos, cell, false);
+                self.undo[0].four_flips.count = 0;
+                self.toggle(pos, cell, 0);
                 self.classify_empty_cell(pos);
             }
         }
@@ -260,139 +509,55 @@ impl LineState {
 
     /// Drops every undo record: the state no longer follows from them.
     fn forget_undo(&mut self) {
-        self.undo.clear();
-        self.saved_cells.clear();
+        self.undo_depth = 0;
     }
 
-    /// Undoes the placement of the stone `cell` on `pos` that `undo` records.
-    /// The keys are toggled back; patterns, threats and counts are copied
-    /// back as they were before the stone.
-    fn restore(&mut self, pos: Pos, cell: Cell, undo: Undo) {
-        match self.deltas.len() {
-            3 => self.toggle_keys::<3>(pos, cell),
-            _ => self.toggle_keys::<MAX_DIRECTIONS>(pos, cell),
-        }
-        self.counts = undo.counts;
-        for index in undo.first_saved..self.saved_cells.len() {
-            let saved = self.saved_cells[index];
-            let lines = &mut self.cells[slot(saved.pos)];
-            lines.patterns = saved.patterns;
-            lines.threats = saved.threats;
-            for color in [Color::Black, Color::White] {
-                mark_four(
-                    &mut self.fours,
-                    saved.pos,
-                    color,
-                    saved.threats[color.index()],
-                );
-            }
-        }
-        self.saved_cells.truncate(undo.first_saved);
-        self.cells[slot(pos)].empty = true;
-    }
-
-    /// Toggles `cell` on `pos` in the keys of every cell that sees it, and
-    /// nothing else.
-    #[inline(always)]
-    fn toggle_keys<const DIRECTIONS: usize>(&mut self, pos: Pos, cell: Cell) {
-        let deltas: [isize; DIRECTIONS] = std::array::from_fn(|dir| self.deltas[dir]);
-        let code = cell_code(cell);
-        for (dir, &delta) in deltas.iter().enumerate() {
-            let (mut ahead, mut behind) = (pos, pos);
-            for step in 1..=REACH {
-                ahead = ahead.offset(delta, 1);
-                behind = behind.offset(delta, -1);
-                self.cells[slot(ahead)].keys[dir].0 ^= LineKey::bits(-step, code);
-                self.cells[slot(behind)].keys[dir].0 ^= LineKey::bits(step, code);
-            }
-        }
-    }
-
-    /// Adds or removes `cell` on `pos` in the keys of every cell that sees
-    /// it, refreshes the patterns of those that are empty, then the threats
-    /// and counts of those whose patterns changed. With `keep`, the
-    /// patterns and threats those had before are saved for `restore`.
+    /// Toggles `cell` on `pos` in the keys of every cell that sees it,
+    /// refreshes the patterns of those that are empty, then the threats and
+    /// counts of those whose patterns changed. The summaries they had
+    /// before are saved in the undo record `record`.
     ///
-    /// The two passes avoid branching on a freshly looked-up pattern: such
-    /// branches are hard to predict, and each miss costs the whole lookup.
-    #[inline]
-    fn toggle(&mut self, pos: Pos, cell: Cell, keep: bool) {
-        // One copy per direction count, so that count is a constant.
-        match self.deltas.len() {
-            3 => self.toggle_along::<3>(pos, cell, keep),
-            _ => self.toggle_along::<MAX_DIRECTIONS>(pos, cell, keep),
+    /// Two passes: patterns first, then the threats of the cells whose
+    /// patterns changed (about half). Branching on each freshly looked-up
+    /// pattern instead would mispredict often, and each miss costs the
+    /// whole lookup.
+    fn toggle(&mut self, pos: Pos, cell: Cell, record: usize) {
+        let first = pos.index() - WINDOW_RADIUS;
+        let mut stroke = Toggle {
+            window: window(&mut self.cells, first),
+            undo: &mut self.undo[record],
+            patterns: self.pattern_table.entries(),
+            code: cell_code(cell),
+            changed: [0; SEEN_CELLS],
+            changed_count: 0,
+        };
+        visit_lines(self.geometry, self.pattern_table.reach(), &mut stroke);
+        let mut book = ThreatBook {
+            counts: &mut self.counts,
+            fours: &mut self.fours,
+            flips: &mut stroke.undo.four_flips,
+        };
+        let tables = self.threat_tables.map(ThreatTable::entries);
+        for &at in &stroke.changed[..stroke.changed_count] {
+            let at = at as usize;
+            book.update(tables, &mut stroke.window[at].summary, first + at);
         }
     }
 
-    #[inline(always)]
-    fn toggle_along<const DIRECTIONS: usize>(&mut self, pos: Pos, cell: Cell, keep: bool) {
-        let deltas: [isize; DIRECTIONS] = std::array::from_fn(|dir| self.deltas[dir]);
-        // The tables are read through locals: through `self` the compiler
-        // would reload their addresses after every store to a cell.
-        let patterns = self.pattern_table.entries();
-        let threats = self.threat_tables.map(ThreatTable::entries);
-        let reach = self.pattern_table.reach();
-        let code = cell_code(cell);
-        let mut changed = [SavedCell::default(); 2 * REACH as usize * MAX_DIRECTIONS];
-        let mut changed_count = 0;
-        for (dir, &delta) in deltas.iter().enumerate() {
-            let (mut ahead, mut behind) = (pos, pos);
-            for step in 1..=REACH {
-                ahead = ahead.offset(delta, 1);
-                behind = behind.offset(delta, -1);
-                // `pos` lies `step` cells behind the cell ahead, and ahead of
-                // the cell behind.
-                for (seen_from, bits) in [
-                    (ahead, LineKey::bits(-step, code)),
-                    (behind, LineKey::bits(step, code)),
-                ] {
-                    let lines = &mut self.cells[slot(seen_from)];
-                    lines.keys[dir].0 ^= bits;
-                    if step <= reach {
-                        changed[changed_count] = SavedCell {
-                            pos: seen_from,
-                            patterns: lines.patterns,
-                            threats: lines.threats,
-                        };
-                        changed_count += self.refresh_pattern(patterns, seen_from, dir) as usize;
-                    }
-                }
-            }
-        }
-        let changed = &changed[..changed_count];
-        for saved in changed {
-            self.update_threats(threats, saved.pos);
-        }
-        if keep {
-            self.saved_cells.extend_from_slice(changed);
-        }
-    }
-
-    /// Looks the pattern of `pos` along `dir` up again, if `pos` is empty.
-    /// Returns whether it changed.
-    #[inline(always)]
-    fn refresh_pattern(&mut self, patterns: &PatternEntries, pos: Pos, dir: usize) -> bool {
-        let lines = &mut self.cells[slot(pos)];
-        // Occupied cells keep their zero patterns: the lookup is masked out.
-        let empty_mask = (lines.empty as u32).wrapping_neg();
-        let packed = spread(PatternTable::lookup(patterns, lines.keys[dir]), dir);
-        let changed = ((lines.patterns & spread(0xFF, dir)) ^ packed) & empty_mask;
-        lines.patterns ^= changed;
-        changed != 0
-    }
-
-    /// Recomputes both threats of an empty cell and moves it between counts.
-    #[inline(always)]
-    fn update_threats(&mut self, tables: [&ThreatEntries; 2], pos: Pos) {
-        let lines = &mut self.cells[slot(pos)];
-        for color in [Color::Black, Color::White] {
-            let code = pattern_code(lines.patterns, color);
-            let threat = tables[color.index()][code as usize];
-            let old = std::mem::replace(&mut lines.threats[color.index()], threat);
-            self.counts[color.index()][old.index()] -= 1;
-            self.counts[color.index()][threat.index()] += 1;
-            mark_four(&mut self.fours, pos, color, threat);
-        }
+    /// Undoes the placement of the stone `cell` on `pos` that the undo
+    /// record `record` holds: the keys are toggled back; patterns, threats
+    /// and counts are copied back as they were before the stone.
+    fn restore(&mut self, pos: Pos, cell: Cell, record: usize) {
+        let undo = &self.undo[record];
+        let mut stroke = Restore {
+            window: window(&mut self.cells, pos.index() - WINDOW_RADIUS),
+            undo,
+            code: cell_code(cell),
+        };
+        visit_lines(self.geometry, self.pattern_table.reach(), &mut stroke);
+        stroke.window[WINDOW_RADIUS].summary = undo.own;
+        self.counts = undo.counts;
+        undo.four_flips.undo(&mut self.fours);
     }
 
     /// The cells where `color` has a four or better, in index (row) order.
@@ -432,12 +597,12 @@ impl LineState {
     }
 
     pub(crate) fn pattern(&self, pos: Pos, color: Color, dir: usize) -> Pattern {
-        let code = self.cells[slot(pos)].patterns >> (16 * color.index() + 4 * dir);
+        let code = self.cells[slot(pos)].summary.patterns >> (16 * color.index() + 4 * dir);
         Pattern::from_code((code & 15) as u8)
     }
 
     pub(crate) fn threat(&self, pos: Pos, color: Color) -> Threat {
-        self.cells[slot(pos)].threats[color.index()]
+        self.cells[slot(pos)].summary.threats[color.index()]
     }
 
     pub(crate) fn count(&self, color: Color, threat: Threat) -> usize {

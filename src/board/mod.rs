@@ -27,10 +27,12 @@
 //!
 //! Every `make` updates the line keys of the cells that see the stone (five
 //! each way in each direction), their patterns and threats and the counts,
-//! saving what it changed; `unmake` toggles the keys back and restores the
-//! rest (a stone lifted out of order is recomputed instead). Renju adds one step: an overline or double four is read off
-//! the patterns, while a candidate double-three is settled by the recursive
-//! judge in `renju.rs` and the verdict cached by position hash.
+//! saving in an undo record what the keys do not tell; `unmake` toggles the
+//! keys back and copies the rest back from the record (a stone lifted out of
+//! order is recomputed instead). Renju adds one step: an overline or double
+//! four is read off the patterns, while a candidate double-three is settled
+//! by the recursive judge in `renju.rs` and the verdict cached by position
+//! hash.
 //!
 //! Module map: `types` (colours, cells, positions, rules), `geometry`
 //! (directions as data), `line` (line keys), `pattern` (line patterns and

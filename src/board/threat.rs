@@ -113,12 +113,6 @@ impl ThreatTable {
         ThreatTable { entries }
     }
 
-    /// The threat of a cell whose lines have the patterns packed in `code`.
-    #[inline]
-    pub fn get(&self, code: u16) -> Threat {
-        self.entries[code as usize]
-    }
-
     /// The entries alone, for loops that look up many codes.
     pub fn entries(&self) -> &ThreatEntries {
         &self.entries
