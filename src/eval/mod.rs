@@ -74,24 +74,24 @@ pub const WEIGHTS: Weights = Weights {
     eval: [
         // Gomoku
         EvalWeights {
-            own_cells: [0, 0, 9, 11, 17, 51, 39, 94, 1473, 250, 250, 0],
-            their_cells: [0, 0, 8, 8, 15, 35, 53, 97, 395, 38, 203, 0],
-            initiative: 2407,
-            tempo: 31,
+            own_cells: [0, 0, 5, 9, 27, 50, 62, 99, 1456, 250, 250, 0],
+            their_cells: [0, 0, 4, 7, 27, 33, 50, 94, 418, 140, 215, 0],
+            initiative: 3560,
+            tempo: 74,
         },
         // RenjuBlack
         EvalWeights {
-            own_cells: [76, 0, -2, 3, 16, 53, -5, 136, 978, 250, 250, 0],
-            their_cells: [0, 0, 8, -3, 34, 7, -47, 78, 332, 67, 161, 0],
-            initiative: 1798,
-            tempo: 97,
+            own_cells: [98, 0, 1, 1, 9, 53, 4, 112, 1114, 250, 250, 0],
+            their_cells: [0, 0, 1, -1, 29, 14, -50, 93, 395, 208, 218, 0],
+            initiative: 2643,
+            tempo: 95,
         },
         // RenjuWhite
         EvalWeights {
-            own_cells: [0, 0, 9, -3, 31, 23, -57, 86, 1709, 250, 250, 0],
-            their_cells: [55, 0, -2, 0, 10, 34, -51, 123, 339, 150, 133, 0],
-            initiative: 2400,
-            tempo: -63,
+            own_cells: [0, 0, 3, 1, 30, 37, -99, 104, 1367, 250, 250, 0],
+            their_cells: [0, 0, 1, -1, 6, 34, -41, 97, 475, 150, 218, 0],
+            initiative: 3282,
+            tempo: -57,
         },
     ],
 };
