@@ -139,6 +139,44 @@ fn a_five_wins_and_the_manager_sequence_is_followed() {
 }
 
 #[test]
+fn hex_matches_tell_the_engines_and_count_pairs() {
+    // Random 3-stone openings near the centre, so White moves first after
+    // them and wins along row 2 (a row is a hex line) in every game: each
+    // engine wins its White game, so both pairs score 1 point of 2.
+    let dir = scratch_dir("hex");
+    let log1 = dir.join("one.log");
+    let (summary, output) = play(
+        &format!("{BLACK_ROW0_WHITE_ROW2} --log '{}'", log1.display()),
+        BLACK_ROW0_WHITE_ROW2,
+        &["--geometry", "hex", "--random-openings", "2", "--seed", "3"],
+    );
+    assert_eq!(summary.games.len(), 4, "{output}");
+    for game in &summary.games {
+        assert_eq!(game.outcome.reason.to_string(), "five", "{output}");
+        assert_eq!(game.outcome.moves.len(), 3 + 9);
+    }
+    assert_eq!(summary.white_wins, 4);
+    assert_eq!(summary.pairs.counts, [0, 0, 2, 0, 0]);
+    assert!(output.contains("15x15 hex rule 0"), "{output}");
+    assert!(
+        output.contains("Pairs (points of 2 for one: 0 / 0.5 / 1 / 1.5 / 2): 0 / 0 / 2 / 0 / 0"),
+        "{output}"
+    );
+    let one = lines(&log1);
+    let rule = one.iter().position(|l| l == "INFO rule 0").unwrap();
+    assert_eq!(one[rule + 1], "INFO geometry hex", "{one:#?}");
+    // Both games of a pair start from the same opening.
+    let openings: Vec<_> = summary
+        .games
+        .iter()
+        .map(|g| g.outcome.moves[..3].to_vec())
+        .collect();
+    assert_eq!(openings[0], openings[1]);
+    assert_eq!(openings[2], openings[3]);
+    assert_ne!(openings[0], openings[2]);
+}
+
+#[test]
 fn a_misbehaving_engine_loses_and_is_restarted() {
     let cases = [
         ("--crash-at 2", "crash"),
@@ -298,8 +336,8 @@ fn sprt_stops_the_match_and_games_run_concurrently() {
     );
     assert_eq!(summary.verdict, Some(SprtVerdict::AcceptH0), "{output}");
     let played = summary.games.len();
-    // Two results can already decide (two losses in a row: LLR -2.03); the
-    // games in flight when it stops still count.
+    // Every pair scores 1 point of 2; two pairs decide (pentanomial LLR
+    // -1.73 < -1.39). The games in flight when it stops still count.
     assert!((2..100).contains(&played), "{played} games\n{output}");
     let numbers: Vec<usize> = summary.games.iter().map(|g| g.number).collect();
     assert_eq!(

@@ -2,10 +2,13 @@
 
 use super::engine::{split_command, EngineSpec};
 use super::game::{GameSettings, TimeControl};
-use super::stats::Sprt;
-use crate::board::Board;
-use crate::tools::openings::{parse_openings, Opening};
+use super::stats::{Sprt, SprtModel};
+use crate::board::{Board, Geometry, Pos};
+use crate::protocol::command::GEOMETRY_NAMES;
+use crate::tools::openings::{check_stone, parse_openings, Opening};
 use crate::tools::records::rule_from_gomocup_code;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 use std::path::PathBuf;
 
 pub const USAGE: &str = "\
@@ -19,8 +22,13 @@ engines
 game
   --size N | WxH                 board size (default 15)
   --rule 0|1|4|8|9               Gomocup rule code (default 0 = freestyle)
+  --geometry square|hex          the board's lines (default square); hex is the
+                                 triangle mesh, sent as 'INFO geometry hex'
   --openings FILE                one opening a line: pos (h8i9j10) or offsets
                                  (dx,dy, dx,dy, ... from the centre)
+  --random-openings N[,STONES]   instead: N random openings of STONES stones
+                                 (default 3) near the centre
+  --seed S                       seed of --random-openings (default 1)
   --games N                      games to play (default: each opening twice,
                                  colours swapped; 2 without openings)
   --max-stones N                 draw once N stones are on the board
@@ -34,6 +42,9 @@ time (ms; 0 = no limit)
 running
   --concurrency N                games at once (default 1)
   --sprt ELO0,ELO1,ALPHA,BETA    stop when the SPRT is decided
+  --sprt-model pentanomial|trinomial
+                                 SPRT sample: a colour-swapped pair of games
+                                 (default) or one game
   --sgf DIR                      save every game as DIR/game-NNNN.sgf
   --psq DIR                      save every game as DIR/game-NNNN.psq
   --log FILE                     write every protocol line to FILE
@@ -48,6 +59,7 @@ pub struct MatchConfig {
     pub games: usize,
     pub concurrency: usize,
     pub sprt: Option<Sprt>,
+    pub sprt_model: SprtModel,
     pub sgf_dir: Option<PathBuf>,
     pub psq_dir: Option<PathBuf>,
     pub log_file: Option<PathBuf>,
@@ -76,6 +88,108 @@ fn parse_size(value: &str) -> Result<(usize, usize), String> {
     }
 }
 
+fn parse_geometry(value: &str) -> Result<Geometry, String> {
+    GEOMETRY_NAMES
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(value.trim()))
+        .map(|&(_, geometry)| geometry)
+        .ok_or_else(|| format!("--geometry: '{value}' is not square or hex"))
+}
+
+fn parse_sprt_model(value: &str) -> Result<SprtModel, String> {
+    match value.trim() {
+        "pentanomial" => Ok(SprtModel::Pentanomial),
+        "trinomial" => Ok(SprtModel::Trinomial),
+        _ => Err(format!(
+            "--sprt-model: '{value}' is not pentanomial or trinomial"
+        )),
+    }
+}
+
+/// `N` or `N,STONES`.
+fn parse_random_openings(value: &str) -> Result<(usize, usize), String> {
+    let option = "--random-openings";
+    match value.split_once(',') {
+        Some((count, stones)) => Ok((parse_number(option, count)?, parse_number(option, stones)?)),
+        None => Ok((parse_number(option, value)?, 3)),
+    }
+}
+
+/// Cells within this many steps of the centre take random opening stones.
+const RANDOM_OPENING_RADIUS: usize = 2;
+
+/// `count` different openings of `stones` stones (Black first), each stone
+/// on a random cell within `RANDOM_OPENING_RADIUS` steps of the centre along
+/// the board's own lines, and each one a legal opening stone (no five, no
+/// renju foul). The same seed gives the same openings.
+pub fn random_openings(
+    empty: &Board,
+    count: usize,
+    stones: usize,
+    seed: u64,
+) -> Result<Vec<Opening>, String> {
+    let (cx, cy) = ((empty.width() / 2) as isize, (empty.height() / 2) as isize);
+    let geometry = empty.geometry();
+    let near: Vec<Pos> = empty
+        .cells()
+        .filter(|p| {
+            geometry.distance((p.x() as isize - cx, p.y() as isize - cy)) <= RANDOM_OPENING_RADIUS
+        })
+        .collect();
+    if stones > near.len() {
+        return Err(format!(
+            "--random-openings: {stones} stones do not fit within {RANDOM_OPENING_RADIUS} of the centre"
+        ));
+    }
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut openings: Vec<Opening> = Vec::new();
+    // Small boards or many openings may run out of distinct ones.
+    for _ in 0..count.saturating_mul(50) {
+        if openings.len() == count {
+            break;
+        }
+        let mut board = empty.clone();
+        for _ in 0..stones {
+            let free: Vec<Pos> = near
+                .iter()
+                .copied()
+                .filter(|&p| check_stone(&board, p).is_ok())
+                .collect();
+            if free.is_empty() {
+                break;
+            }
+            let _ = board.play(free[rng.gen_range(0..free.len())]);
+        }
+        let opening = Opening {
+            stones: board.history().to_vec(),
+        };
+        if opening.stones.len() == stones && !openings.contains(&opening) {
+            openings.push(opening);
+        }
+    }
+    if openings.len() < count {
+        return Err(format!(
+            "--random-openings: only {} different openings of {stones} stones found",
+            openings.len()
+        ));
+    }
+    Ok(openings)
+}
+
+/// Replays file openings on the match's board: the file was read on a square
+/// board, and in renju Black's forbidden points depend on which lines exist.
+fn check_on(empty: &Board, openings: &[Opening]) -> Result<(), String> {
+    for (index, opening) in openings.iter().enumerate() {
+        let mut board = empty.clone();
+        for &pos in &opening.stones {
+            check_stone(&board, pos)
+                .and_then(|()| board.play(pos).map_err(|e| e.to_string()))
+                .map_err(|e| format!("opening {}: {e}", index + 1))?;
+        }
+    }
+    Ok(())
+}
+
 fn default_name(command: &[String]) -> String {
     command
         .first()
@@ -95,7 +209,11 @@ impl MatchConfig {
         let mut infos: [Vec<(String, String)>; 2] = [Vec::new(), Vec::new()];
         let mut size = (15, 15);
         let mut rule_code = 0u32;
+        let mut geometry = Geometry::Square;
         let mut openings_file: Option<PathBuf> = None;
+        let mut random: Option<(usize, usize)> = None;
+        let mut seed = 1u64;
+        let mut sprt_model = SprtModel::default();
         let mut games: Option<usize> = None;
         let mut max_stones = None;
         let mut time = TimeControl {
@@ -136,7 +254,11 @@ impl MatchConfig {
                 }
                 "--size" => size = parse_size(value)?,
                 "--rule" => rule_code = parse_number(option, value)?,
+                "--geometry" => geometry = parse_geometry(value)?,
                 "--openings" => openings_file = Some(PathBuf::from(value)),
+                "--random-openings" => random = Some(parse_random_openings(value)?),
+                "--seed" => seed = parse_number(option, value)?,
+                "--sprt-model" => sprt_model = parse_sprt_model(value)?,
                 "--games" => games = Some(parse_number(option, value)?),
                 "--max-stones" => max_stones = Some(parse_number(option, value)?),
                 "--turn" => time.turn_ms = limit(option, value)?,
@@ -156,7 +278,8 @@ impl MatchConfig {
 
         let rule = rule_from_gomocup_code(rule_code)
             .ok_or_else(|| format!("--rule {rule_code}: not a rule we play (0, 1, 4, 8, 9)"))?;
-        let board = Board::new(size.0, size.1, rule).map_err(|e| e.to_string())?;
+        let board =
+            Board::with_geometry(size.0, size.1, rule, geometry).map_err(|e| e.to_string())?;
         let [Some(command1), Some(command2)] = commands else {
             return Err(format!(
                 "both --engine1 and --engine2 are needed\n\n{USAGE}"
@@ -182,8 +305,12 @@ impl MatchConfig {
                 info: info2,
             },
         ];
-        let openings = match &openings_file {
-            Some(path) => {
+        let openings = match (&openings_file, random) {
+            (Some(_), Some(_)) => {
+                return Err("--openings and --random-openings exclude each other".into())
+            }
+            (None, Some((count, stones))) => random_openings(&board, count.max(1), stones, seed)?,
+            (Some(path), None) => {
                 let text = std::fs::read_to_string(path)
                     .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
                 let openings = parse_openings(&text, size.0, size.1, rule)
@@ -191,9 +318,10 @@ impl MatchConfig {
                 if openings.is_empty() {
                     return Err(format!("{}: no openings", path.display()));
                 }
+                check_on(&board, &openings).map_err(|e| format!("{}: {e}", path.display()))?;
                 openings
             }
-            None => vec![Opening { stones: Vec::new() }],
+            (None, None) => vec![Opening { stones: Vec::new() }],
         };
         let games = games.unwrap_or(2 * openings.len());
         Ok(MatchConfig {
@@ -208,6 +336,7 @@ impl MatchConfig {
             games,
             concurrency,
             sprt,
+            sprt_model,
             sgf_dir,
             psq_dir,
             log_file,
@@ -263,6 +392,43 @@ mod tests {
     }
 
     #[test]
+    fn hex_boards_and_random_openings() {
+        let config = MatchConfig::from_args(&args(
+            "--engine1 a --engine2 b --geometry hex --random-openings 6 --seed 7 \
+             --sprt-model trinomial",
+        ))
+        .unwrap();
+        let board = &config.settings.board;
+        assert_eq!(board.geometry(), Geometry::Hex);
+        assert_eq!(config.sprt_model, SprtModel::Trinomial);
+        assert_eq!(config.openings.len(), 6);
+        assert_eq!(config.games, 12);
+        for (index, opening) in config.openings.iter().enumerate() {
+            assert_eq!(opening.stones.len(), 3);
+            for &p in &opening.stones {
+                let (dx, dy) = (p.x() as isize - 7, p.y() as isize - 7);
+                assert!(Geometry::Hex.distance((dx, dy)) <= 2, "{p:?}");
+            }
+            assert!(!config.openings[..index].contains(opening), "distinct");
+        }
+        // The same seed gives the same openings; another seed others.
+        let again = random_openings(board, 6, 3, 7).unwrap();
+        assert_eq!(again, config.openings);
+        assert_ne!(random_openings(board, 6, 3, 8).unwrap(), again);
+        // Renju: Black's stones are never forbidden, even five of them.
+        let renju = Board::with_geometry(15, 15, crate::board::Rule::Renju, Geometry::Hex).unwrap();
+        assert_eq!(random_openings(&renju, 10, 5, 1).unwrap().len(), 10);
+        // More stones than cells near the centre: refused, no endless loop.
+        assert!(random_openings(board, 1, 20, 1).is_err());
+        assert_eq!(
+            MatchConfig::from_args(&args("--engine1 a --engine2 b"))
+                .unwrap()
+                .sprt_model,
+            SprtModel::Pentanomial
+        );
+    }
+
+    #[test]
     fn bad_command_lines_are_errors() {
         for text in [
             "--engine1 a",
@@ -272,6 +438,9 @@ mod tests {
             "--engine1 a --engine2 b --bogus 1",
             "--engine1 a --engine2 b --info1 nokey",
             "--engine1 a --engine2 b --games",
+            "--engine1 a --engine2 b --geometry triangle",
+            "--engine1 a --engine2 b --sprt-model binomial",
+            "--engine1 a --engine2 b --random-openings x",
         ] {
             assert!(MatchConfig::from_args(&args(text)).is_err(), "{text}");
         }

@@ -13,7 +13,8 @@
 //! `PLAY x,y`. Any other line that is not exactly `x,y` is garbage and loses.
 
 use super::engine::{EngineProcess, EngineSpec, Reply, Transcript};
-use crate::board::{Board, Color, Forbidden, Pos, Rule};
+use crate::board::{Board, Color, Forbidden, Geometry, Pos, Rule};
+use crate::protocol::command::geometry_name;
 use crate::tools::openings::Opening;
 use crate::tools::records::{gomocup_rule_code, GameResult, RecordedMove};
 use std::fmt;
@@ -42,7 +43,7 @@ pub struct TimeControl {
 
 #[derive(Clone, Debug)]
 pub struct GameSettings {
-    /// The empty board: size and rule.
+    /// The empty board: size, rule and geometry.
     pub board: Board,
     pub time: TimeControl,
     pub max_memory: u64,
@@ -328,6 +329,14 @@ fn start_engine(
     ));
     if time.increment_ms > 0 {
         lines.push(format!("INFO time_increment {}", time.increment_ms));
+    }
+    // wuzi's extension; a square board needs no line (and engines without
+    // the extension get nothing they do not know).
+    if settings.board.geometry() != Geometry::Square {
+        lines.push(format!(
+            "INFO geometry {}",
+            geometry_name(settings.board.geometry())
+        ));
     }
     lines.extend(
         info.iter()

@@ -12,11 +12,13 @@ pub mod game;
 pub mod stats;
 
 use crate::board::Color;
+use crate::protocol::command::geometry_name;
 use crate::tools::records::{GameRecord, GameResult};
 use config::MatchConfig;
 use engine::{EngineProcess, Transcript};
 use game::{play_game, EndReason, GameOutcome, Player};
-use stats::{SprtVerdict, Tally};
+use stats::{PairTally, SprtModel, SprtVerdict, Tally};
+use std::collections::HashMap;
 use std::fs::File;
 use std::io::Write;
 use std::process::ExitCode;
@@ -45,21 +47,34 @@ impl FinishedGame {
             GameResult::Win(color) => Some((color == Color::Black) == (self.black == 0)),
         }
     }
+
+    /// Engine 1's score in half-points (win 2, draw 1, loss 0).
+    fn half_points(&self) -> usize {
+        match self.for_first_engine() {
+            Some(true) => 2,
+            None => 1,
+            Some(false) => 0,
+        }
+    }
 }
 
 /// The whole match's tally and what went wrong along the way.
 #[derive(Clone, Debug, Default)]
 pub struct MatchSummary {
     pub tally: Tally,
+    /// Finished colour-swapped pairs (games 2k and 2k+1 share an opening).
+    pub pairs: PairTally,
+    /// Half-points of pairs whose other game has not finished yet.
+    pending_pairs: HashMap<usize, usize>,
     pub black_wins: u32,
     pub white_wins: u32,
     /// Faults per engine, as "reason" strings.
     pub faults: [Vec<String>; 2],
     pub restarts: [u32; 2],
     pub verdict: Option<SprtVerdict>,
-    /// The tally when the SPRT was decided (games in flight then still finish
-    /// and count in `tally`).
-    pub decided_at: Option<Tally>,
+    /// The tally and pairs when the SPRT was decided (games in flight then
+    /// still finish and count in `tally`).
+    pub decided_at: Option<(Tally, PairTally)>,
     pub games: Vec<FinishedGame>,
 }
 
@@ -69,6 +84,13 @@ impl MatchSummary {
             Some(true) => self.tally.wins += 1,
             Some(false) => self.tally.losses += 1,
             None => self.tally.draws += 1,
+        }
+        let pair = game.number / 2;
+        match self.pending_pairs.remove(&pair) {
+            Some(other) => self.pairs.add(other + game.half_points()),
+            None => {
+                self.pending_pairs.insert(pair, game.half_points());
+            }
         }
         match game.outcome.result {
             GameResult::Win(Color::Black) => self.black_wins += 1,
@@ -138,12 +160,13 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary, St
     let [first, second] = &config.engines;
     let _ = writeln!(
         out,
-        "{} vs {}: {} games, {}x{} rule {}, {} at once",
+        "{} vs {}: {} games, {}x{} {} rule {}, {} at once",
         first.name,
         second.name,
         config.games,
         config.settings.board.width(),
         config.settings.board.height(),
+        geometry_name(config.settings.board.geometry()),
         crate::tools::records::gomocup_rule_code(config.settings.board.rule()),
         config.concurrency
     );
@@ -217,10 +240,13 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary, St
         write_records(config, &game)?;
         let _ = writeln!(out, "{}", progress_line(config, &game, &summary));
         if let (Some(sprt), None) = (&config.sprt, summary.verdict) {
-            let verdict = sprt.verdict(&summary.tally);
+            let verdict = match config.sprt_model {
+                SprtModel::Trinomial => sprt.verdict(&summary.tally),
+                SprtModel::Pentanomial => sprt.verdict_pairs(&summary.pairs),
+            };
             if verdict != SprtVerdict::Continue {
                 summary.verdict = Some(verdict);
-                summary.decided_at = Some(summary.tally);
+                summary.decided_at = Some((summary.tally, summary.pairs));
                 stop.store(true, Ordering::Relaxed);
             }
         }
@@ -343,6 +369,25 @@ pub fn final_table(config: &MatchConfig, summary: &MatchSummary, elapsed: Durati
             ));
         }
     }
+    let pairs = summary.pairs;
+    if pairs.pairs() > 0 {
+        let [p0, p1, p2, p3, p4] = pairs.counts;
+        table.push_str(&format!(
+            "Pairs (points of 2 for {}: 0 / 0.5 / 1 / 1.5 / 2): {p0} / {p1} / {p2} / {p3} / {p4}\n",
+            names[0]
+        ));
+    }
+    if let (Some(trinomial), Some(pentanomial)) = (tally.moments(), pairs.moments()) {
+        // A pair's variance is that of the mean of two games: twice it is
+        // the per-game figure the trinomial one would be if games in a pair
+        // were independent.
+        table.push_str(&format!(
+            "Score variance per game: trinomial {:.4}, pentanomial {:.4} (2 x {:.4} per pair)\n",
+            trinomial.variance,
+            2.0 * pentanomial.variance,
+            pentanomial.variance
+        ));
+    }
     if let Some(sprt) = &config.sprt {
         let (lower, upper) = sprt.bounds();
         let verdict = match summary.verdict.unwrap_or(SprtVerdict::Continue) {
@@ -350,16 +395,36 @@ pub fn final_table(config: &MatchConfig, summary: &MatchSummary, elapsed: Durati
             SprtVerdict::AcceptH0 => "H0 accepted",
             SprtVerdict::AcceptH1 => "H1 accepted",
         };
-        let decided = summary.decided_at.map_or(String::new(), |at| {
-            format!(" (LLR {:.2} after {} games)", sprt.llr(&at), at.games())
+        let llr = |tally: &Tally, pairs: &PairTally| match config.sprt_model {
+            SprtModel::Trinomial => sprt.llr(tally),
+            SprtModel::Pentanomial => sprt.llr_pairs(pairs),
+        };
+        let decided = summary.decided_at.map_or(String::new(), |(at, at_pairs)| {
+            format!(
+                " (LLR {:.2} after {} games)",
+                llr(&at, &at_pairs),
+                at.games()
+            )
         });
+        let model = match config.sprt_model {
+            SprtModel::Trinomial => "trinomial",
+            SprtModel::Pentanomial => "pentanomial",
+        };
         table.push_str(&format!(
-            "SPRT elo0 {} elo1 {} alpha {} beta {}: LLR {:.2} [{lower:.2}, {upper:.2}] -> {verdict}{decided}\n",
+            "SPRT ({model}) elo0 {} elo1 {} alpha {} beta {}: LLR {:.2} [{lower:.2}, {upper:.2}] -> {verdict}{decided}\n",
             sprt.elo0,
             sprt.elo1,
             sprt.alpha,
             sprt.beta,
-            sprt.llr(&tally)
+            llr(&tally, &pairs)
+        ));
+        let other = match config.sprt_model {
+            SprtModel::Trinomial => ("pentanomial", sprt.llr_pairs(&pairs)),
+            SprtModel::Pentanomial => ("trinomial", sprt.llr(&tally)),
+        };
+        table.push_str(&format!(
+            "  (the {} LLR would be {:.2})\n",
+            other.0, other.1
         ));
     }
     let minutes = elapsed.as_secs_f64() / 60.0;

@@ -3,20 +3,31 @@
 //!
 //! Elo is logistic: `score = 1 / (1 + 10^(-elo/400))`.
 //!
-//! The SPRT is the generalised SPRT on trinomial (win/draw/loss) results with
-//! the normal approximation of the log-likelihood ratio that fishtest and
-//! cutechess used for years (M. Van den Bergh):
+//! The SPRT is the generalised SPRT with the normal approximation of the
+//! log-likelihood ratio that fishtest and cutechess use (M. Van den Bergh):
 //!
 //! ```text
 //! LLR = N · (s1 − s0) · (2·s − s0 − s1) / (2·σ²)
 //! ```
 //!
-//! where `s` is the observed mean score, `σ²` the observed per-game variance of
-//! the score (from the W/D/L frequencies), and `s0`, `s1` the scores that
-//! `elo0` and `elo1` stand for. The test stops with H1 (the first engine is at
-//! least `elo1` stronger) when LLR ≥ ln((1−β)/α), with H0 (at most `elo0`)
-//! when LLR ≤ ln(β/(1−α)). A result kind with no games yet counts as half a
-//! game in the LLR (see `Sprt::llr`).
+//! where `N` is the number of independent samples, `s` their observed mean
+//! score, `σ²` the observed variance of one sample's score, and `s0`, `s1`
+//! the scores that `elo0` and `elo1` stand for. The test stops with H1 (the
+//! first engine is at least `elo1` stronger) when LLR ≥ ln((1−β)/α), with H0
+//! (at most `elo0`) when LLR ≤ ln(β/(1−α)).
+//!
+//! Two models of a sample:
+//! * **trinomial**: one game, scoring 0, ½ or 1 (`Tally`);
+//! * **pentanomial**: one pair of games on the same opening with colours
+//!   swapped, scoring 0, ¼, ½, ¾ or 1 on average (0 to 2 points, `PairTally`).
+//!   An opening that favours one colour makes the two games of a pair
+//!   anti-correlated; the trinomial model treats them as independent and
+//!   overestimates the variance, the pentanomial one measures it, so the test
+//!   decides sooner at the same error rates.
+//!
+//! In both, a result kind that has not occurred yet counts as half a sample
+//! (a Jeffreys-style prior): otherwise a run of identical results has zero
+//! variance and the test could never stop.
 
 /// Results from the first engine's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -55,6 +66,64 @@ pub fn erf(x: f64) -> f64 {
     }
 }
 
+/// Colour-swapped game pairs from the first engine's point of view:
+/// `counts[k]` pairs scored `k` half-points out of 2 points (0, ½, 1, 1½, 2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PairTally {
+    pub counts: [u32; 5],
+}
+
+impl PairTally {
+    pub fn pairs(&self) -> u32 {
+        self.counts.iter().sum()
+    }
+
+    /// Adds a finished pair that scored `half_points` (0 to 4; more is
+    /// clamped).
+    pub fn add(&mut self, half_points: usize) {
+        self.counts[half_points.min(4)] += 1;
+    }
+
+    /// Per-pair mean and variance of the pair's average score (with the
+    /// half-pair prior), and the number of pairs they stand for.
+    pub fn moments(&self) -> Option<Moments> {
+        let outcomes = self
+            .counts
+            .iter()
+            .enumerate()
+            .map(|(k, &count)| (count, k as f64 / 4.0));
+        moments(outcomes)
+    }
+}
+
+/// Mean, variance and size of a sample, after the half-sample prior.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Moments {
+    pub samples: f64,
+    pub mean: f64,
+    pub variance: f64,
+}
+
+/// The moments of `(count, score)` outcomes, each kind with no count taken
+/// as half a sample; `None` when nothing has been counted.
+fn moments(outcomes: impl Iterator<Item = (u32, f64)> + Clone) -> Option<Moments> {
+    if outcomes.clone().all(|(count, _)| count == 0) {
+        return None;
+    }
+    let weighted = outcomes.map(|(count, score)| {
+        let weight = if count == 0 { 0.5 } else { count as f64 };
+        (weight, score)
+    });
+    let samples: f64 = weighted.clone().map(|(w, _)| w).sum();
+    let mean = weighted.clone().map(|(w, x)| w * x).sum::<f64>() / samples;
+    let variance = weighted.map(|(w, x)| w * (x - mean).powi(2)).sum::<f64>() / samples;
+    Some(Moments {
+        samples,
+        mean,
+        variance,
+    })
+}
+
 impl Tally {
     pub fn games(&self) -> u32 {
         self.wins + self.losses + self.draws
@@ -64,6 +133,12 @@ impl Tally {
     pub fn score(&self) -> Option<f64> {
         let games = self.games();
         (games > 0).then(|| (self.wins as f64 + self.draws as f64 / 2.0) / games as f64)
+    }
+
+    /// Per-game mean and variance of the score with the half-game prior.
+    pub fn moments(&self) -> Option<Moments> {
+        let outcomes = [(self.wins, 1.0), (self.draws, 0.5), (self.losses, 0.0)];
+        moments(outcomes.into_iter())
     }
 
     /// Per-game variance of the score, from the observed frequencies.
@@ -106,6 +181,17 @@ impl Tally {
     }
 }
 
+/// What one sample of the SPRT is (see the module doc).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SprtModel {
+    /// One game.
+    Trinomial,
+    /// One colour-swapped pair of games (the default: every opening is
+    /// played twice).
+    #[default]
+    Pentanomial,
+}
+
 /// The hypotheses and error rates of an SPRT.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
@@ -133,29 +219,39 @@ impl Sprt {
         )
     }
 
-    /// The log-likelihood ratio of H1 against H0 (normal approximation).
-    ///
-    /// A result kind that has not occurred yet counts as half a game (a
-    /// Jeffreys-style prior): otherwise a run of wins only, or draws only, has
-    /// zero variance and the test could never stop.
+    /// The trinomial log-likelihood ratio of H1 against H0: one sample a game.
     pub fn llr(&self, tally: &Tally) -> f64 {
-        if tally.games() == 0 {
+        self.llr_of(tally.moments())
+    }
+
+    /// The pentanomial log-likelihood ratio: one sample a colour-swapped pair.
+    pub fn llr_pairs(&self, pairs: &PairTally) -> f64 {
+        self.llr_of(pairs.moments())
+    }
+
+    fn llr_of(&self, moments: Option<Moments>) -> f64 {
+        let Some(Moments {
+            samples,
+            mean,
+            variance,
+        }) = moments
+        else {
             return 0.0;
-        }
-        let prior = |count: u32| if count == 0 { 0.5 } else { count as f64 };
-        let (wins, losses, draws) = (prior(tally.wins), prior(tally.losses), prior(tally.draws));
-        let games = wins + losses + draws;
-        let score = (wins + draws / 2.0) / games;
-        let variance =
-            (wins * (1.0 - score).powi(2) + draws * (0.5 - score).powi(2) + losses * score.powi(2))
-                / games;
+        };
         let s0 = score_from_elo(self.elo0);
         let s1 = score_from_elo(self.elo1);
-        games * (s1 - s0) * (2.0 * score - s0 - s1) / (2.0 * variance)
+        samples * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
     }
 
     pub fn verdict(&self, tally: &Tally) -> SprtVerdict {
-        let llr = self.llr(tally);
+        self.verdict_of(self.llr(tally))
+    }
+
+    pub fn verdict_pairs(&self, pairs: &PairTally) -> SprtVerdict {
+        self.verdict_of(self.llr_pairs(pairs))
+    }
+
+    fn verdict_of(&self, llr: f64) -> SprtVerdict {
         let (lower, upper) = self.bounds();
         if llr >= upper {
             SprtVerdict::AcceptH1
@@ -285,6 +381,54 @@ mod tests {
         assert_eq!(sprt.verdict(&tally(20, 0, 0)), SprtVerdict::AcceptH1);
         assert_eq!(sprt.verdict(&tally(0, 0, 50)), SprtVerdict::Continue);
         assert_eq!(sprt.verdict(&tally(0, 0, 150)), SprtVerdict::AcceptH0);
+    }
+
+    fn pairs(counts: [u32; 5]) -> PairTally {
+        PairTally { counts }
+    }
+
+    #[test]
+    fn pentanomial_llr_matches_hand_computation() {
+        let sprt = Sprt::parse("0,10,0.05,0.05").unwrap();
+        // 100 pairs scoring 0, ½, 1, 1½, 2 points: 5, 10, 40, 30, 15.
+        // Pair means x = 0, .25, .5, .75, 1:
+        // s = (10·.25 + 40·.5 + 30·.75 + 15)/100 = 0.6;
+        // σ² = (5·.36 + 10·.1225 + 40·.01 + 30·.0225 + 15·.16)/100 = 0.065;
+        // LLR = 100·0.0143872·(1.2 − 1.0143872)/(2·0.065) = 2.05419.
+        let p = pairs([5, 10, 40, 30, 15]);
+        let m = p.moments().unwrap();
+        assert_eq!(p.pairs(), 100);
+        assert!(close(m.mean, 0.6, 1e-12));
+        assert!(close(m.variance, 0.065, 1e-12));
+        assert!(close(sprt.llr_pairs(&p), 2.054_19, 1e-4));
+        assert_eq!(sprt.verdict_pairs(&p), SprtVerdict::Continue);
+        // Twice the pairs: twice the LLR, past the bound (2.94).
+        let doubled = pairs([10, 20, 80, 60, 30]);
+        assert!(close(sprt.llr_pairs(&doubled), 4.108_38, 1e-4));
+        assert_eq!(sprt.verdict_pairs(&doubled), SprtVerdict::AcceptH1);
+    }
+
+    #[test]
+    fn pentanomial_variance_is_lower_when_pairs_split() {
+        // 50 pairs, each a win and a loss (1 point of 2): the trinomial
+        // view of the same 100 games, +50 -50 =0 (+ half a draw), has
+        // per-game variance 25/100.5 = 0.248756; the pentanomial one, after
+        // the half-pair prior on the four empty kinds (52 samples, mean ½),
+        // has pair variance (.5·.25 + .5·.0625 + .5·.0625 + .5·.25)/52 =
+        // 0.0060096, i.e. 0.012 per game instead of 0.249.
+        let p = pairs([0, 0, 50, 0, 0]);
+        let m = p.moments().unwrap();
+        assert!(close(m.samples, 52.0, 1e-12));
+        assert!(close(m.mean, 0.5, 1e-12));
+        assert!(close(m.variance, 0.006_009_6, 1e-6));
+        let t = tally(50, 50, 0).moments().unwrap();
+        assert!(close(t.variance, 0.248_756, 1e-6));
+        // An even score: LLR = 52·0.0143872·(1 − 1.0143872)/(2·0.0060096)
+        // = -0.8955, against 100.5·…/(2·0.248756) = -0.0418 trinomially.
+        let sprt = Sprt::parse("0,10,0.05,0.05").unwrap();
+        assert!(close(sprt.llr_pairs(&p), -0.895_5, 1e-3));
+        assert!(close(sprt.llr(&tally(50, 50, 0)), -0.041_8, 1e-3));
+        assert_eq!(sprt.llr_pairs(&PairTally::default()), 0.0);
     }
 
     #[test]
