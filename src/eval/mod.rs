@@ -81,17 +81,17 @@ pub const WEIGHTS: Weights = Weights {
         },
         // RenjuBlack
         EvalWeights {
-            own_cells: [98, 0, 1, 1, 9, 53, 4, 112, 1114, 250, 250, 0],
-            their_cells: [0, 0, 1, -1, 29, 14, -50, 93, 395, 208, 218, 0],
-            initiative: 2643,
-            tempo: 95,
+            own_cells: [-31, 0, 2, 3, 12, 59, 5, 111, 1201, 250, 250, 0],
+            their_cells: [0, 0, 2, 2, 28, 23, -20, 97, 355, 34, 226, 0],
+            initiative: 3097,
+            tempo: 142,
         },
         // RenjuWhite
         EvalWeights {
-            own_cells: [0, 0, 3, 1, 30, 37, -99, 104, 1367, 250, 250, 0],
-            their_cells: [0, 0, 1, -1, 6, 34, -41, 97, 475, 150, 218, 0],
-            initiative: 3282,
-            tempo: -57,
+            own_cells: [0, 0, 3, 5, 28, 48, -63, 105, 1612, 250, 250, 0],
+            their_cells: [-72, 0, 1, 2, 7, 41, -28, 99, 499, 150, 241, 0],
+            initiative: 3920,
+            tempo: -54,
         },
     ],
 };
