@@ -346,7 +346,7 @@ fn sprt_stops_the_match_and_games_run_concurrently() {
     assert_eq!(summary.verdict, Some(SprtVerdict::AcceptH0), "{output}");
     let played = summary.games.len();
     // Every pair scores 1 point of 2; two pairs decide (pentanomial LLR
-    // -1.73 < -1.39). The games in flight when it stops still count.
+    // -1.95 < -1.39). The games in flight when it stops still count.
     assert!((2..100).contains(&played), "{played} games\n{output}");
     let numbers: Vec<usize> = summary.games.iter().map(|g| g.number).collect();
     assert_eq!(

@@ -20,14 +20,17 @@
 //! * **trinomial**: one game, scoring 0, ½ or 1 (`Tally`);
 //! * **pentanomial**: one pair of games on the same opening with colours
 //!   swapped, scoring 0, ¼, ½, ¾ or 1 on average (0 to 2 points, `PairTally`).
-//!   An opening that favours one colour makes the two games of a pair
-//!   anti-correlated; the trinomial model treats them as independent and
-//!   overestimates the variance, the pentanomial one measures it, so the test
-//!   decides sooner at the same error rates.
+//!   The trinomial model treats the two games as independent; they are not.
+//!   An opening that favours one colour makes them anti-correlated (the
+//!   trinomial variance is too high and the test slow); a large strength
+//!   gap makes pairs tend to 0 or 2 points (too low, and the test rash). The
+//!   pentanomial model measures the variance that is there.
 //!
-//! In both, a result kind that has not occurred yet counts as half a sample
-//! (a Jeffreys-style prior): otherwise a run of identical results has zero
-//! variance and the test could never stop.
+//! In both, a result kind that has not occurred yet counts as `1/(k − 1)` of
+//! a sample for `k` kinds (half a game, a quarter of a pair): if every result
+//! so far is alike, one phantom sample is spread over the other kinds.
+//! Otherwise a run of identical results has zero variance and the test could
+//! never stop.
 
 /// Results from the first engine's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -85,7 +88,7 @@ impl PairTally {
     }
 
     /// Per-pair mean and variance of the pair's average score (with the
-    /// half-pair prior), and the number of pairs they stand for.
+    /// quarter-pair prior), and the number of pairs they stand for.
     pub fn moments(&self) -> Option<Moments> {
         let outcomes = self
             .counts
@@ -96,7 +99,7 @@ impl PairTally {
     }
 }
 
-/// Mean, variance and size of a sample, after the half-sample prior.
+/// Mean, variance and size of a sample, after the prior for empty kinds.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Moments {
     pub samples: f64,
@@ -104,14 +107,16 @@ pub struct Moments {
     pub variance: f64,
 }
 
-/// The moments of `(count, score)` outcomes, each kind with no count taken
-/// as half a sample; `None` when nothing has been counted.
+/// The moments of `(count, score)` outcomes, each of the `k` kinds with no
+/// count taken as `1/(k − 1)` of a sample; `None` when nothing has been
+/// counted.
 fn moments(outcomes: impl Iterator<Item = (u32, f64)> + Clone) -> Option<Moments> {
     if outcomes.clone().all(|(count, _)| count == 0) {
         return None;
     }
-    let weighted = outcomes.map(|(count, score)| {
-        let weight = if count == 0 { 0.5 } else { count as f64 };
+    let prior = 1.0 / (outcomes.clone().count().max(2) - 1) as f64;
+    let weighted = outcomes.map(move |(count, score)| {
+        let weight = if count == 0 { prior } else { count as f64 };
         (weight, score)
     });
     let samples: f64 = weighted.clone().map(|(w, _)| w).sum();
@@ -413,20 +418,20 @@ mod tests {
         // 50 pairs, each a win and a loss (1 point of 2): the trinomial
         // view of the same 100 games, +50 -50 =0 (+ half a draw), has
         // per-game variance 25/100.5 = 0.248756; the pentanomial one, after
-        // the half-pair prior on the four empty kinds (52 samples, mean ½),
-        // has pair variance (.5·.25 + .5·.0625 + .5·.0625 + .5·.25)/52 =
-        // 0.0060096, i.e. 0.012 per game instead of 0.249.
+        // the quarter-pair prior on the four empty kinds (51 samples, mean
+        // ½), has pair variance (.25·.25 + .25·.0625 + .25·.0625 + .25·.25)
+        // /51 = 0.0030637, i.e. 0.006 per game instead of 0.249.
         let p = pairs([0, 0, 50, 0, 0]);
         let m = p.moments().unwrap();
-        assert!(close(m.samples, 52.0, 1e-12));
+        assert!(close(m.samples, 51.0, 1e-12));
         assert!(close(m.mean, 0.5, 1e-12));
-        assert!(close(m.variance, 0.006_009_6, 1e-6));
+        assert!(close(m.variance, 0.003_063_7, 1e-6));
         let t = tally(50, 50, 0).moments().unwrap();
         assert!(close(t.variance, 0.248_756, 1e-6));
-        // An even score: LLR = 52·0.0143872·(1 − 1.0143872)/(2·0.0060096)
-        // = -0.8955, against 100.5·…/(2·0.248756) = -0.0418 trinomially.
+        // An even score: LLR = 51·0.0143872·(1 − 1.0143872)/(2·0.0030637)
+        // = -1.7229, against 100.5·…/(2·0.248756) = -0.0418 trinomially.
         let sprt = Sprt::parse("0,10,0.05,0.05").unwrap();
-        assert!(close(sprt.llr_pairs(&p), -0.895_5, 1e-3));
+        assert!(close(sprt.llr_pairs(&p), -1.722_9, 1e-3));
         assert!(close(sprt.llr(&tally(50, 50, 0)), -0.041_8, 1e-3));
         assert_eq!(sprt.llr_pairs(&PairTally::default()), 0.0);
     }
