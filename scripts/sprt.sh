@@ -7,6 +7,9 @@
 #   BASE_REV defaults to main. Settings come from the environment:
 #   ELO0=0 ELO1=10 ALPHA=0.05 BETA=0.05    the SPRT hypotheses and error rates
 #   RULE=0 SIZE=15 OPENINGS=openings/freestyle-15.txt
+#   GEOMETRY=square (hex: the triangle-mesh board; then, unless OPENINGS is
+#   set, RANDOM_OPENINGS=200 random 3-stone openings, as the shipped suites
+#   are for the square board)
 #   TURN=100 MATCH=0 INCREMENT=0 TOLERANCE=1000 (ms)
 #   GAMES=4000 CONCURRENCY=2
 # Exit status: 0 = H1 accepted (new is at least ELO1 better), 1 = H0 accepted,
@@ -24,7 +27,12 @@ fi
 
 ELO0=${ELO0:-0} ELO1=${ELO1:-10} ALPHA=${ALPHA:-0.05} BETA=${BETA:-0.05}
 RULE=${RULE:-0} SIZE=${SIZE:-15}
-OPENINGS=${OPENINGS:-openings/freestyle-15.txt}
+GEOMETRY=${GEOMETRY:-square}
+if [[ "$GEOMETRY" == hex && -z "${OPENINGS:-}" ]]; then
+    OPENINGS=""
+else
+    OPENINGS=${OPENINGS:-openings/freestyle-15.txt}
+fi
 TURN=${TURN:-100} MATCH=${MATCH:-0} INCREMENT=${INCREMENT:-0} TOLERANCE=${TOLERANCE:-1000}
 GAMES=${GAMES:-4000} CONCURRENCY=${CONCURRENCY:-2}
 
@@ -47,14 +55,14 @@ cargo build --release --quiet --bins || exit 3
 cp target/release/pbrain-wuzi "$work/pbrain-new"
 cp target/release/wuzi-match "$work/wuzi-match"
 
-opening_args=()
+opening_args=(--random-openings "${RANDOM_OPENINGS:-200}")
 [[ -n "$OPENINGS" ]] && opening_args=(--openings "$OPENINGS")
 
 echo "== SPRT new vs base: elo0 $ELO0 elo1 $ELO1 alpha $ALPHA beta $BETA, ${TURN} ms a move"
 "$work/wuzi-match" \
     --engine1 "$work/pbrain-new" --name1 new \
     --engine2 "$work/pbrain-base" --name2 base \
-    --rule "$RULE" --size "$SIZE" "${opening_args[@]}" \
+    --rule "$RULE" --size "$SIZE" --geometry "$GEOMETRY" "${opening_args[@]}" \
     --turn "$TURN" --match "$MATCH" --increment "$INCREMENT" --tolerance "$TOLERANCE" \
     --games "$GAMES" --concurrency "$CONCURRENCY" \
     --sprt "$ELO0,$ELO1,$ALPHA,$BETA" "$@" | tee "$work/match.txt"
