@@ -10,7 +10,7 @@
 
 use super::geometry::{delta, Geometry, HEX_DELTAS, SQUARE_DELTAS};
 use super::line::{cell_code, LineKey, REACH};
-use super::pattern::{Pattern, PatternEntries, PatternTable};
+use super::pattern::{Pattern, PatternLookup, PatternTable};
 use super::threat::{Threat, ThreatEntries, ThreatTable};
 use super::types::{Cell, Color, Pos, Rule, CELL_COUNT, STRIDE};
 use std::sync::OnceLock;
@@ -209,13 +209,13 @@ fn spread(packed: u8, dir: usize) -> u32 {
 }
 
 impl CellLines {
-    /// Looks the pattern along `dir` up again, if the cell is empty (an
-    /// occupied cell keeps its zero patterns: the lookup is masked out).
-    /// Returns whether it changed.
+    /// Sets the patterns along `dir` to `packed` (from the table), if the
+    /// cell is empty (an occupied cell keeps its zero patterns: the lookup
+    /// is masked out). Returns whether they changed.
     #[inline(always)]
-    fn refresh_pattern(&mut self, entries: &PatternEntries, dir: usize) -> bool {
+    fn refresh_pattern(&mut self, packed: u8, dir: usize) -> bool {
         let empty_mask = (self.summary.empty as u32).wrapping_neg();
-        let looked_up = spread(PatternTable::lookup(entries, self.keys[dir]), dir) & empty_mask;
+        let looked_up = spread(packed, dir) & empty_mask;
         let before = self.summary.patterns;
         self.summary.patterns = (before & !spread(0xFF, dir)) | looked_up;
         self.summary.patterns != before
@@ -317,7 +317,7 @@ fn visit_lines(geometry: Geometry, pattern_reach: isize, visitor: &mut impl Line
 struct Toggle<'a> {
     window: &'a mut [CellLines; WINDOW],
     undo: &'a mut Undo,
-    patterns: &'a PatternEntries,
+    patterns: PatternLookup<'a>,
     code: u32,
     /// Window offsets of the cells whose patterns changed.
     changed: [u16; SEEN_CELLS],
@@ -335,7 +335,8 @@ impl LineVisitor for Toggle<'_> {
             if step.abs() <= PATTERN_REACH {
                 self.undo.seen[seen_slot(DIR, step)] = lines.summary;
                 self.changed[self.changed_count] = at as u16;
-                self.changed_count += lines.refresh_pattern(self.patterns, DIR) as usize;
+                let packed = self.patterns.packed::<PATTERN_REACH>(lines.keys[DIR]);
+                self.changed_count += lines.refresh_pattern(packed, DIR) as usize;
             }
         });
     }
@@ -526,7 +527,7 @@ impl LineState {
         let mut stroke = Toggle {
             window: window(&mut self.cells, first),
             undo: &mut self.undo[record],
-            patterns: self.pattern_table.entries(),
+            patterns: self.pattern_table.lookup(),
             code: cell_code(cell),
             changed: [0; SEEN_CELLS],
             changed_count: 0,

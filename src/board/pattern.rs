@@ -86,9 +86,27 @@ impl Pattern {
 /// low four bits, White's in the high four.
 pub type PatternEntries = [u8; KEY_COUNT];
 
+/// The same for keys cut down to the four nearest neighbours each way (see
+/// `PatternTable::near`).
+pub type NearEntries = [u8; NEAR_KEY_COUNT];
+
+/// Number of distinct keys of the four nearest neighbours each way.
+pub const NEAR_KEY_COUNT: usize = 1 << (4 * (REACH - 1));
+
+/// A key's four nearest neighbours each way: the key without the two bits
+/// at each end (steps -5 and 5).
+#[inline(always)]
+fn near_key(key: LineKey) -> usize {
+    (key.index() >> 2) & (NEAR_KEY_COUNT - 1)
+}
+
 /// Patterns of every line key for one rule, for both colours.
 pub struct PatternTable {
     entries: Box<PatternEntries>,
+    /// For a rule whose patterns never depend on the fifth neighbours, the
+    /// same patterns indexed by `near_key`: a table that small (64 KB rather
+    /// than 1 MB) stays in the fast caches.
+    near: Box<NearEntries>,
     /// The farthest step at which a neighbour can change a pattern (4 for
     /// freestyle, where nothing hangs on the cell beyond a five).
     reach: isize,
@@ -119,8 +137,12 @@ impl PatternTable {
             };
             entries[key] |= white_pattern << 4;
         }
+        // Keys whose fifth neighbours are empty are those whose near key,
+        // shifted back, is the whole key.
+        let near = Box::new(std::array::from_fn(|near| entries[near << 2]));
         let mut table = PatternTable {
             entries,
+            near,
             reach: REACH,
         };
         table.reach = (1..=REACH)
@@ -157,24 +179,40 @@ impl PatternTable {
     /// the incremental board stores them.
     #[inline]
     pub fn packed(&self, key: LineKey) -> u8 {
-        Self::lookup(&self.entries, key)
-    }
-
-    /// The entries alone, for loops that look up many keys.
-    pub fn entries(&self) -> &PatternEntries {
-        &self.entries
-    }
-
-    /// `packed` on entries from `entries()`.
-    #[inline(always)]
-    pub fn lookup(entries: &PatternEntries, key: LineKey) -> u8 {
-        // Keys never exceed their twenty bits; the mask lets the compiler see it.
-        entries[key.index() & (KEY_COUNT - 1)]
+        self.lookup().packed::<REACH>(key)
     }
 
     #[cfg(test)]
     pub fn get(&self, key: LineKey, color: Color) -> Pattern {
         Pattern::from_code((self.packed(key) >> (4 * color.index())) & 15)
+    }
+
+    /// The entries, for loops that look up many keys.
+    pub fn lookup(&self) -> PatternLookup<'_> {
+        PatternLookup {
+            entries: &self.entries,
+            near: &self.near,
+        }
+    }
+}
+
+/// A table's entries, for loops that look up many keys.
+#[derive(Copy, Clone)]
+pub struct PatternLookup<'a> {
+    entries: &'a PatternEntries,
+    near: &'a NearEntries,
+}
+
+impl PatternLookup<'_> {
+    /// `PatternTable::packed`, for a table whose `reach` is `TABLE_REACH`.
+    #[inline(always)]
+    pub fn packed<const TABLE_REACH: isize>(self, key: LineKey) -> u8 {
+        if TABLE_REACH < REACH {
+            self.near[near_key(key)]
+        } else {
+            // Keys never exceed their twenty bits; the mask lets the compiler see it.
+            self.entries[key.index() & (KEY_COUNT - 1)]
+        }
     }
 }
 
@@ -369,6 +407,15 @@ mod tests {
                     "{rule:?} {key:?}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn the_near_table_agrees_with_the_full_one_when_the_fifth_neighbours_do_not_count() {
+        let table = PatternTable::of(Rule::Freestyle);
+        for key in (0..KEY_COUNT as u32).step_by(3).map(LineKey) {
+            let near = table.lookup().packed::<{ REACH - 1 }>(key);
+            assert_eq!(near, table.packed(key), "{key:?}");
         }
     }
 
