@@ -346,6 +346,37 @@ fn defends_against_a_vcf_with_few_saving_moves() {
 }
 
 #[test]
+fn answers_a_four_three_before_making_a_double_three() {
+    // O to move. (12,10) would give O a double three, but X, not to move,
+    // wins first with the four-three at (8,7): a VCF of two fours. Only a
+    // stone on (8,7), on the five point (9,7), or closing the three at (8,4)
+    // or (8,8) saves O. Searched with so few nodes that only the root's
+    // check for the opponent's VCF finds the answer in time.
+    let b = board(
+        Rule::Freestyle,
+        "
+        X . . . . . . . . . . . . . X
+        . . . . . . . . . . . . . . .
+        . . O . . . . . . . . . O . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . X . . . . . .
+        . . . . . . . . X . . . . . .
+        . . . . O X X X . . . . . O .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . O O . . .
+        . . . . . . . . . . . . O . .
+        . . . . . . . . . . . . O . .
+        . X . . . . . . . . . . . . .
+        X . . . . . . . . . . . . . .
+        ",
+    );
+    let result = search(&b, 300);
+    assert_plays(&result, &[(8, 7), (9, 7), (8, 4), (8, 8)]);
+}
+
+#[test]
 fn renju_black_does_not_count_an_overline_as_five() {
     // X X X X . X on row 7: filling the gap makes six, which does not win for
     // Black under renju, so Black must block White's four instead.

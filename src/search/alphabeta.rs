@@ -1,6 +1,7 @@
 //! One search thread: principal-variation alpha-beta over threat-pruned moves,
 //! with the shared transposition table, killers and history.
 
+use super::defence::{keep_refutations, DefenceBudget};
 use super::position::{is_four, wins_by_force, CellInfo, Position};
 use super::tt::{Bound, TranspositionTable};
 use super::vcf::VcfSolver;
@@ -18,6 +19,12 @@ const BRANCH_LIMIT: [usize; 8] = [8, 10, 12, 14, 16, 18, 20, 22];
 /// VCF nodes tried at a leaf where the side to move has a four to start with.
 const LEAF_VCF_BUDGET: u64 = 64;
 const LEAF_VCF_FOURS: u32 = 8;
+/// The check for the opponent's VCF at the root.
+const ROOT_DEFENCE: DefenceBudget = DefenceBudget {
+    probe: 5_000,
+    verify: 1_000,
+    fours: 20,
+};
 
 /// What all threads of one search share.
 pub struct Shared<'a> {
@@ -78,6 +85,9 @@ pub struct Worker<'a> {
     cells: Vec<Pos>,
     pub vcf: VcfSolver,
     pub root_best: Option<(Pos, Score)>,
+    /// The root moves that answer the opponent's VCF (all of them when it
+    /// has none), once known.
+    root_answers: Option<Vec<Pos>>,
     /// Told of each root move as its search starts (the main thread's
     /// realtime reporting); `None` on helpers.
     pub on_root_move: Option<&'a mut dyn FnMut(Pos)>,
@@ -100,6 +110,7 @@ impl<'a> Worker<'a> {
             cells: Vec::new(),
             vcf: VcfSolver::default(),
             root_best: None,
+            root_answers: None,
             on_root_move: None,
         }
     }
@@ -249,8 +260,29 @@ impl<'a> Worker<'a> {
                 self.moves[0].push(Scored { info, key: 0 });
                 None
             }
-            Tactics::Open { they_threaten_four } => self.generate(0, excluded, they_threaten_four),
+            Tactics::Open { they_threaten_four } => {
+                let lost = self.generate(0, excluded, they_threaten_four);
+                if lost.is_none() && !they_threaten_four {
+                    self.keep_root_answers();
+                }
+                lost
+            }
         }
+    }
+
+    /// Narrows the root's moves to the answers to the opponent's VCF, if the
+    /// opponent has one. Worked out once per search, then remembered.
+    fn keep_root_answers(&mut self) {
+        let mut moves = std::mem::take(&mut self.moves[0]);
+        match &self.root_answers {
+            Some(answers) => moves.retain(|m| answers.contains(&m.info.pos)),
+            None => {
+                self.nodes +=
+                    keep_refutations(&mut self.position, &mut self.vcf, &mut moves, ROOT_DEFENCE);
+                self.root_answers = Some(moves.iter().map(|m| m.info.pos).collect());
+            }
+        }
+        self.moves[0] = moves;
     }
 
     fn order(&mut self, ply: usize, tt_move: Option<Pos>) {
@@ -354,6 +386,9 @@ impl<'a> Worker<'a> {
                 }
                 if let Some(node) = self.generate(ply, excluded, they_threaten_four) {
                     return decided(node, &mut self.pv[ply]);
+                }
+                if ply == 0 && !they_threaten_four {
+                    self.keep_root_answers();
                 }
                 false
             }

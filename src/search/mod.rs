@@ -5,6 +5,7 @@
 //! time management (`time`).
 
 mod alphabeta;
+mod defence;
 mod engine;
 mod placeholder;
 mod position;

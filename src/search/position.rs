@@ -46,6 +46,13 @@ impl Position {
         self.board.make(pos);
     }
 
+    /// Places a stone of `color` on the empty cell `pos`, whoever is to move
+    /// (a solver asking what one side could do if the other passed).
+    pub fn place(&mut self, pos: Pos, color: Color) {
+        let placed = self.board.place(pos, color);
+        debug_assert!(placed.is_ok());
+    }
+
     pub fn unmake(&mut self) {
         self.board.unmake();
     }

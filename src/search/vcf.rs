@@ -26,6 +26,8 @@ pub struct VcfSolver {
     cells: Vec<Pos>,
 }
 
+/// Mixed into the hash when White attacks.
+const WHITE_ATTACKS: u64 = 0x9E37_79B9_7F4A_7C15;
 /// Nodes between deadline checks.
 const CLOCK_INTERVAL: u64 = 128;
 
@@ -78,19 +80,39 @@ impl VcfSolver {
         budget: u64,
         deadline: Option<Instant>,
     ) -> Option<Vec<Pos>> {
+        let attacker = position.side_to_move();
+        self.solve_for(position, attacker, max_fours, budget, deadline)
+    }
+
+    /// `solve_until` for `attacker`, whoever is to move: with the side not to
+    /// move, it asks what the opponent threatens if we passed.
+    pub fn solve_for(
+        &mut self,
+        position: &mut Position,
+        attacker: Color,
+        max_fours: u32,
+        budget: u64,
+        deadline: Option<Instant>,
+    ) -> Option<Vec<Pos>> {
         self.nodes = 0;
         self.budget = budget;
         self.deadline = deadline;
         let mut line = Vec::new();
-        self.attack(position, max_fours, &mut line).then_some(line)
+        self.attack(position, attacker, max_fours, &mut line)
+            .then_some(line)
     }
 
-    fn fail_key(hash: u64, fours_left: u32) -> u64 {
+    /// The failure-table key: the stones (the hash), the attacker (the same
+    /// stones make different problems for each colour) and the fours left.
+    fn fail_key(hash: u64, attacker: Color, fours_left: u32) -> u64 {
+        let hash = match attacker {
+            Color::Black => hash,
+            Color::White => hash ^ WHITE_ATTACKS,
+        };
         (hash & !0xFF) | fours_left.min(255) as u64 | 1 << 7
     }
 
-    fn options(&mut self, position: &Position) -> Attack {
-        let me = position.side_to_move();
+    fn options(&mut self, position: &Position, me: Color) -> Attack {
         let them = me.opponent();
         let board = &position.board;
         if board.threat_count(me, Threat::Five) > 0 {
@@ -146,7 +168,13 @@ impl VcfSolver {
         })
     }
 
-    fn attack(&mut self, position: &mut Position, fours_left: u32, line: &mut Vec<Pos>) -> bool {
+    fn attack(
+        &mut self,
+        position: &mut Position,
+        me: Color,
+        fours_left: u32,
+        line: &mut Vec<Pos>,
+    ) -> bool {
         self.nodes += 1;
         if self.nodes.is_multiple_of(CLOCK_INTERVAL)
             && self.deadline.is_some_and(|d| Instant::now() >= d)
@@ -156,7 +184,7 @@ impl VcfSolver {
         if self.nodes > self.budget {
             return false;
         }
-        let moves = match self.options(position) {
+        let moves = match self.options(position, me) {
             Attack::Wins(pos) => {
                 line.push(pos);
                 return true;
@@ -166,15 +194,14 @@ impl VcfSolver {
             Attack::ForcedFour(pos) => vec![(pos, 0)],
             Attack::Fours(fours) => fours,
         };
-        let key = Self::fail_key(position.hash(), fours_left);
-        let slot = (position.hash() as usize) & (FAIL_TABLE_SIZE - 1);
+        let key = Self::fail_key(position.hash(), me, fours_left);
+        let slot = (key >> 8) as usize & (FAIL_TABLE_SIZE - 1);
         let stored = self.failed[slot];
         if stored & !0xFF == key & !0xFF && (stored & 0x7F) >= (key & 0x7F) && stored != 0 {
             return false;
         }
-        let me = position.side_to_move();
         for (four, _) in moves {
-            position.make(four);
+            position.place(four, me);
             let Some(block) = Self::five_point(position, four, me) else {
                 position.unmake();
                 continue;
@@ -187,9 +214,9 @@ impl VcfSolver {
                 position.unmake();
                 return true;
             }
-            position.make(block);
+            position.place(block, me.opponent());
             line.push(block);
-            let won = self.attack(position, fours_left - 1, line);
+            let won = self.attack(position, me, fours_left - 1, line);
             position.unmake();
             position.unmake();
             if won {
