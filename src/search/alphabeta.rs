@@ -15,7 +15,7 @@ const INFINITY: Score = MATE + 1;
 /// Nodes between clock reads and node-count publications.
 const CHECK_INTERVAL: u64 = 256;
 /// Moves kept at a quiet interior node, by remaining depth.
-const BRANCH_LIMIT: [usize; 8] = [8, 10, 12, 14, 16, 18, 20, 22];
+const BRANCH_LIMIT: [usize; 8] = [7, 9, 11, 13, 15, 17, 19, 21];
 /// VCF nodes tried at a leaf where the side to move has a four to start with.
 const LEAF_VCF_BUDGET: u64 = 64;
 const LEAF_VCF_FOURS: u32 = 8;
