@@ -1,7 +1,7 @@
 //! Seeded fuzzing of the protocol layer: random and mutated manager lines.
 //!
 //! In-process (for volume): 120,000 lines through the block assembler and the
-//! session, thinking with the one-ply placeholder searcher. After every line:
+//! session, thinking with the one-ply searcher. After every line:
 //! no panic, every reply is a well-formed protocol line, every move is legal
 //! and was played on the session's board, and a line answered only with
 //! `ERROR`/`UNKNOWN` left the game exactly as it was. Every 500 lines the
@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use wuzi::board::Pos;
 use wuzi::protocol::think::think;
 use wuzi::protocol::{Assembler, Effect, Reply, Session, Thought};
-use wuzi::search::{PlaceholderSearcher, Searcher};
+use wuzi::search::{OnePlySearcher, Searcher};
 
 const SEED: u64 = 0x5EED_2026;
 const IN_PROCESS_LINES: usize = 120_000;
@@ -214,7 +214,7 @@ fn fingerprint(session: &Session) -> Option<(u64, Vec<Pos>, usize, usize)> {
 struct Driver {
     session: Session,
     assembler: Assembler,
-    searcher: PlaceholderSearcher,
+    searcher: OnePlySearcher,
 }
 
 impl Driver {
@@ -222,7 +222,7 @@ impl Driver {
         Driver {
             session: Session::new(),
             assembler: Assembler::default(),
-            searcher: PlaceholderSearcher,
+            searcher: OnePlySearcher,
         }
     }
 

@@ -757,10 +757,10 @@ fn fallback_move(board: &Board) -> Option<Pos> {
 mod tests {
     use super::super::block::Assembler;
     use super::*;
-    use crate::search::{PlaceholderSearcher, Searcher};
+    use crate::search::{OnePlySearcher, Searcher};
     use std::sync::atomic::AtomicBool;
 
-    /// Drives a session synchronously with the one-ply placeholder searcher
+    /// Drives a session synchronously with the one-ply searcher
     /// (instant and deterministic) and returns the rendered replies.
     struct Harness {
         session: Session,
@@ -773,7 +773,7 @@ mod tests {
             Harness {
                 session: Session::new(),
                 assembler: Assembler::default(),
-                searcher: Box::new(PlaceholderSearcher),
+                searcher: Box::new(OnePlySearcher),
             }
         }
 
@@ -935,7 +935,7 @@ mod tests {
     }
 
     #[test]
-    fn the_placeholder_takes_a_five_and_blocks_a_four() {
+    fn the_one_ply_searcher_takes_a_five_and_blocks_a_four() {
         // . X X X X .     we are X (field 1), to move: take the five.
         let mut h = Harness::new();
         h.send("START 15");

@@ -132,7 +132,7 @@ mod tests {
     use super::*;
     use crate::board::{Board, Rule};
     use crate::protocol::session::Detail;
-    use crate::search::PlaceholderSearcher;
+    use crate::search::OnePlySearcher;
 
     #[test]
     fn nbest_reports_distinct_lines_and_plays_the_first() {
@@ -147,7 +147,7 @@ mod tests {
         let mut lines = Vec::new();
         let mut bests = Vec::new();
         let thought = think(
-            &mut PlaceholderSearcher,
+            &mut OnePlySearcher,
             &request,
             &AtomicBool::new(false),
             &mut |p| match p {

@@ -7,7 +7,7 @@
 mod alphabeta;
 mod defence;
 mod engine;
-mod placeholder;
+mod one_ply;
 mod position;
 pub mod swap2;
 pub mod time;
@@ -16,7 +16,7 @@ mod vcf;
 mod vct;
 
 pub use engine::WuziSearcher;
-pub use placeholder::PlaceholderSearcher;
+pub use one_ply::OnePlySearcher;
 
 use crate::board::{Board, Pos};
 use std::sync::atomic::AtomicBool;

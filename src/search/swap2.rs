@@ -12,7 +12,10 @@ use crate::board::{Board, Pos};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-/// Scores within this margin of zero count as balanced.
+/// Scores within this margin of zero count as balanced. The fitted
+/// evaluation predicts a result of `1 / (1 + e^(-score / K))` with K about
+/// 420 (see README, Evaluation), so 100 is about a 56 % expected score for
+/// the side ahead: close enough to even that either colour is a fair choice.
 pub const BALANCED_MARGIN: Score = 100;
 
 /// Our answer to `SWAP2BOARD`.

@@ -1,14 +1,17 @@
-//! A one-ply engine used until the real search lands: it takes a five, blocks
-//! the opponent's five, and otherwise plays next to the stones near the centre.
+//! A one-ply searcher: it takes a five, blocks the opponent's five, and
+//! otherwise plays next to the stones near the centre. Instant and
+//! deterministic, so the protocol layer's unit tests drive a session with it
+//! and test the protocol, not the search; it is also the smallest complete
+//! example of the `Searcher` contract.
 
 use super::{EngineOptions, Limits, SearchEvent, SearchResult, Searcher};
 use crate::board::{Board, Pos};
 use std::sync::atomic::AtomicBool;
 
 #[derive(Default)]
-pub struct PlaceholderSearcher;
+pub struct OnePlySearcher;
 
-impl PlaceholderSearcher {
+impl OnePlySearcher {
     fn choose(board: &Board, excluded: &[Pos]) -> Option<Pos> {
         let me = board.side_to_move();
         let legal: Vec<Pos> = board
@@ -34,7 +37,7 @@ impl PlaceholderSearcher {
     }
 }
 
-impl Searcher for PlaceholderSearcher {
+impl Searcher for OnePlySearcher {
     fn search(
         &mut self,
         board: &Board,
