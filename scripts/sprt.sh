@@ -7,9 +7,9 @@
 #   BASE_REV defaults to main. Settings come from the environment:
 #   ELO0=0 ELO1=10 ALPHA=0.05 BETA=0.05    the SPRT hypotheses and error rates
 #   RULE=0 SIZE=15 OPENINGS=openings/freestyle-15.txt
-#   GEOMETRY=square (hex: the triangle-mesh board; then, unless OPENINGS is
-#   set, RANDOM_OPENINGS=200 random 3-stone openings, as the shipped suites
-#   are for the square board)
+#   GEOMETRY=square (hex: the triangle-mesh board; then OPENINGS defaults to
+#   openings/hex-15.txt, and RANDOM_OPENINGS=N plays N random 3-stone
+#   openings instead)
 #   TURN=100 MATCH=0 INCREMENT=0 TOLERANCE=1000 (ms)
 #   GAMES=4000 CONCURRENCY=2
 # Exit status: 0 = H1 accepted (new is at least ELO1 better), 1 = H0 accepted,
@@ -28,8 +28,10 @@ fi
 ELO0=${ELO0:-0} ELO1=${ELO1:-10} ALPHA=${ALPHA:-0.05} BETA=${BETA:-0.05}
 RULE=${RULE:-0} SIZE=${SIZE:-15}
 GEOMETRY=${GEOMETRY:-square}
-if [[ "$GEOMETRY" == hex && -z "${OPENINGS:-}" ]]; then
+if [[ -n "${RANDOM_OPENINGS:-}" ]]; then
     OPENINGS=""
+elif [[ "$GEOMETRY" == hex ]]; then
+    OPENINGS=${OPENINGS:-openings/hex-15.txt}
 else
     OPENINGS=${OPENINGS:-openings/freestyle-15.txt}
 fi

@@ -496,6 +496,25 @@ fn the_shipped_opening_suites_are_playable() {
 }
 
 #[test]
+fn the_shipped_hex_suite_is_playable_on_the_hex_board() {
+    use wuzi::board::{Board, Geometry, Rule};
+    use wuzi::tools::openings::{check_stone, parse_openings};
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("openings/hex-15.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let openings = parse_openings(&text, 15, 15, Rule::Freestyle).unwrap();
+    assert!(openings.len() >= 200, "{}", openings.len());
+    for opening in &openings {
+        assert_eq!(opening.stones.len() % 2, 1, "White to move");
+        // Replayed along the hex lines: every stone legal, no five.
+        let mut board = Board::with_geometry(15, 15, Rule::Freestyle, Geometry::Hex).unwrap();
+        for &stone in &opening.stones {
+            check_stone(&board, stone).unwrap();
+            board.play(stone).unwrap();
+        }
+    }
+}
+
+#[test]
 fn our_engine_plays_itself_without_faults() {
     // Depth 2 keeps every move to milliseconds; the clock is generous.
     let engine = env!("CARGO_BIN_EXE_pbrain-wuzi");

@@ -17,6 +17,36 @@ pub enum Geometry {
 const SQUARE_DIRECTIONS: [(isize, isize); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
 const HEX_DIRECTIONS: [(isize, isize); 3] = [(1, 0), (0, 1), (1, -1)];
 
+/// The eight rotations and reflections of the square, as maps
+/// `(dx, dy) -> (a·dx + b·dy, c·dx + d·dy)` written `[a, b, c, d]`.
+const SQUARE_SYMMETRIES: [[isize; 4]; 8] = [
+    [1, 0, 0, 1],
+    [-1, 0, 0, 1],
+    [1, 0, 0, -1],
+    [-1, 0, 0, -1],
+    [0, 1, 1, 0],
+    [0, -1, 1, 0],
+    [0, 1, -1, 0],
+    [0, -1, -1, 0],
+];
+/// The twelve of the hexagon on this grid: the six turns by 60° (one turn
+/// takes (dx, dy) to (dx + dy, −dx), so the axis (1, 0) to (1, −1)), and
+/// each of them followed by swapping x and y.
+const HEX_SYMMETRIES: [[isize; 4]; 12] = [
+    [1, 0, 0, 1],
+    [1, 1, -1, 0],
+    [0, 1, -1, -1],
+    [-1, 0, 0, -1],
+    [-1, -1, 1, 0],
+    [0, -1, 1, 1],
+    [0, 1, 1, 0],
+    [-1, 0, 1, 1],
+    [-1, -1, 0, 1],
+    [0, -1, -1, 0],
+    [1, 0, -1, -1],
+    [1, 1, 0, -1],
+];
+
 /// The step in the padded cell array that moves by (dx, dy) on the board.
 pub const fn delta((dx, dy): (isize, isize)) -> isize {
     dy * STRIDE as isize + dx
@@ -56,6 +86,16 @@ impl Geometry {
         }
     }
 
+    /// The symmetries of the grid about a cell: the linear maps that carry
+    /// every line to a line (see `SQUARE_SYMMETRIES`), the identity first.
+    /// Positions that one of them maps onto each other are the same game.
+    pub fn symmetries(self) -> &'static [[isize; 4]] {
+        match self {
+            Geometry::Square => &SQUARE_SYMMETRIES,
+            Geometry::Hex => &HEX_SYMMETRIES,
+        }
+    }
+
     /// Grid distance between two cells: the fewest single steps along the
     /// directions (forwards or backwards) that lead from one to the other.
     pub fn distance(self, (dx, dy): (isize, isize)) -> usize {
@@ -79,6 +119,47 @@ mod tests {
         assert_eq!(Geometry::Hex.distance((1, 1)), 2);
         assert_eq!(Geometry::Hex.distance((2, -1)), 2);
         assert_eq!(Geometry::Square.distance((1, 1)), 1);
+    }
+
+    #[test]
+    fn symmetries_carry_lines_to_lines_and_are_all_different() {
+        for geometry in Geometry::ALL {
+            let axes: Vec<(isize, isize)> = geometry
+                .directions()
+                .iter()
+                .flat_map(|&(dx, dy)| [(dx, dy), (-dx, -dy)])
+                .collect();
+            let symmetries = geometry.symmetries();
+            assert_eq!(symmetries[0], [1, 0, 0, 1]);
+            for (i, &[a, b, c, d]) in symmetries.iter().enumerate() {
+                for &(dx, dy) in &axes {
+                    let image = (a * dx + b * dy, c * dx + d * dy);
+                    assert!(
+                        axes.contains(&image),
+                        "{geometry:?} #{i} moves {dx},{dy} off a line"
+                    );
+                }
+                assert!(
+                    !symmetries[..i].contains(&[a, b, c, d]),
+                    "{geometry:?} #{i} repeats"
+                );
+            }
+            // Closed under composition: a group, so no image of an image is
+            // missing. And the whole group: 8 for the square, 12 for the
+            // hexagon (each axis vector can go to each, mirrored or not; on
+            // the square the diagonals only go to diagonals).
+            for &[a, b, c, d] in symmetries {
+                for &[e, f, g, h] in symmetries {
+                    let product = [a * e + b * g, a * f + b * h, c * e + d * g, c * f + d * h];
+                    assert!(symmetries.contains(&product), "{geometry:?} is not closed");
+                }
+            }
+            let expected = match geometry {
+                Geometry::Square => 8,
+                Geometry::Hex => 12,
+            };
+            assert_eq!(symmetries.len(), expected);
+        }
     }
 
     #[test]

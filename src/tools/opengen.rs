@@ -13,10 +13,10 @@
 //! (`--deep-nodes`) before they are kept, or, much cheaper, the first
 //! check can be centred on that bias (`--target`) instead of on zero.
 
-use crate::board::{Board, Color, Pos, Rule};
+use crate::board::{Board, Color, Geometry, Pos, Rule};
 use crate::search::{new_searcher, EngineOptions, Limits, Score, Searcher};
 use crate::tools::openings::{check_stone, format_offsets, format_pos, Opening};
-use crate::tools::records::rule_from_gomocup_code;
+use crate::tools::records::{geometry_from_name, rule_from_gomocup_code};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
@@ -27,10 +27,12 @@ const USAGE: &str = "\
 usage: pbrain-wuzi opengen [options]
   --rule 0|1|4|8|9     Gomocup rule code (default 0)
   --size N             board size (default 15)
+  --geometry square|hex  the board's lines (default square; hex: the
+                       triangle mesh, as 'INFO geometry hex')
   --count N            openings to keep (default 200)
   --stones MIN-MAX     stones per opening (default 3-5)
   --to-move SIDE       white (odd stone counts), black (even) or either (default)
-  --radius R           stones within R of the centre (default 3)
+  --radius R           stones within R steps of the centre (default 3)
   --nodes N            search budget per candidate (default 20000)
   --margin CP          keep when |score - target| <= CP (default 60)
   --target CP          centre of the window, side to move's view (default 0)
@@ -45,6 +47,7 @@ usage: pbrain-wuzi opengen [options]
 pub struct OpenGenSettings {
     pub rule: Rule,
     pub size: usize,
+    pub geometry: Geometry,
     pub count: usize,
     pub stones: (usize, usize),
     /// Only openings with this side to move (`None`: either).
@@ -65,6 +68,7 @@ impl Default for OpenGenSettings {
         OpenGenSettings {
             rule: Rule::Freestyle,
             size: 15,
+            geometry: Geometry::Square,
             count: 200,
             stones: (3, 5),
             to_move: None,
@@ -105,8 +109,13 @@ const SEARCH_MEMORY_BYTES: u64 = 64 << 20;
 pub fn generate(
     settings: &OpenGenSettings,
 ) -> Result<(Vec<GeneratedOpening>, OpenGenStats), String> {
-    let empty =
-        Board::new(settings.size, settings.size, settings.rule).map_err(|e| e.to_string())?;
+    let empty = Board::with_geometry(
+        settings.size,
+        settings.size,
+        settings.rule,
+        settings.geometry,
+    )
+    .map_err(|e| e.to_string())?;
     let (min_stones, max_stones) = settings.stones;
     // An odd number of stones leaves White to move.
     let stone_counts: Vec<usize> = (min_stones.max(1)..=max_stones)
@@ -183,8 +192,9 @@ pub fn evaluate(searcher: &mut dyn Searcher, board: &Board, nodes: u64) -> Score
     searcher.search(board, &limits, &stop, &mut |_| {}).score
 }
 
-/// Random stones near the centre, each within two points of an earlier one,
-/// or `None` when the stones make an illegal opening.
+/// Random stones within `radius` steps of the centre, each within two steps
+/// of an earlier one (steps along the geometry's lines), or `None` when the
+/// stones make an illegal opening.
 fn random_position(
     empty: &Board,
     stones: usize,
@@ -193,14 +203,21 @@ fn random_position(
 ) -> Option<Board> {
     let (cx, cy) = ((empty.width() / 2) as i64, (empty.height() / 2) as i64);
     let r = radius as i64;
+    let steps = |a: (i64, i64), b: (i64, i64)| {
+        empty
+            .geometry()
+            .distance(((a.0 - b.0) as isize, (a.1 - b.1) as isize))
+    };
     let mut board = empty.clone();
     for _ in 0..stones {
         let pos = (0..100).find_map(|_| {
             let (x, y) = (cx + rng.gen_range(-r..=r), cy + rng.gen_range(-r..=r));
             let pos = board.pos(x, y)?;
+            let xy = |p: Pos| (p.x() as i64, p.y() as i64);
             let near = board.history().is_empty()
-                || board.history().iter().any(|s| chebyshev(*s, pos) <= 2);
-            (board.is_empty(pos) && near).then_some(pos)
+                || board.history().iter().any(|&s| steps(xy(s), (x, y)) <= 2);
+            let central = steps((x, y), (cx, cy)) <= radius;
+            (board.is_empty(pos) && near && central).then_some(pos)
         })?;
         check_stone(&board, pos).ok()?;
         board.play(pos).ok()?;
@@ -209,12 +226,9 @@ fn random_position(
     mover_has_a_move.then_some(board)
 }
 
-fn chebyshev(a: Pos, b: Pos) -> usize {
-    a.x().abs_diff(b.x()).max(a.y().abs_diff(b.y()))
-}
-
-/// The smallest of the 8 symmetric images of the stones (offsets from the
-/// centre with their colour), so mirrored or rotated openings count once.
+/// The smallest of the symmetric images of the stones (offsets from the
+/// centre with their colour) under the geometry's symmetries, so mirrored or
+/// rotated openings count once.
 fn canonical_key(board: &Board) -> Vec<(u8, i64, i64)> {
     let (cx, cy) = ((board.width() / 2) as i64, (board.height() / 2) as i64);
     let stones: Vec<(u8, i64, i64)> = board
@@ -223,20 +237,15 @@ fn canonical_key(board: &Board) -> Vec<(u8, i64, i64)> {
         .enumerate()
         .map(|(i, p)| ((i % 2) as u8, p.x() as i64 - cx, p.y() as i64 - cy))
         .collect();
-    (0..8)
-        .map(|symmetry| {
+    board
+        .geometry()
+        .symmetries()
+        .iter()
+        .map(|&[a, b, c, d]| {
+            let [a, b, c, d] = [a, b, c, d].map(|v| v as i64);
             let mut image: Vec<(u8, i64, i64)> = stones
                 .iter()
-                .map(|&(colour, dx, dy)| {
-                    let (dx, dy) = if symmetry & 4 != 0 {
-                        (dy, dx)
-                    } else {
-                        (dx, dy)
-                    };
-                    let dx = if symmetry & 1 != 0 { -dx } else { dx };
-                    let dy = if symmetry & 2 != 0 { -dy } else { dy };
-                    (colour, dx, dy)
-                })
+                .map(|&(colour, dx, dy)| (colour, a * dx + b * dy, c * dx + d * dy))
                 .collect();
             image.sort_unstable();
             image
@@ -265,6 +274,7 @@ fn parse_settings(args: &[String]) -> Result<(OpenGenSettings, bool, Option<Stri
                     .ok_or_else(|| format!("--rule {value}: unknown"))?
             }
             "--size" => settings.size = number(value)? as usize,
+            "--geometry" => settings.geometry = geometry_from_name(value)?,
             "--count" => settings.count = number(value)? as usize,
             "--stones" => {
                 let (low, high) = value.split_once('-').unwrap_or((value, value));
@@ -482,5 +492,47 @@ mod tests {
         assert_eq!(canonical_key(&original), canonical_key(&mirrored));
         assert_eq!(canonical_key(&original), canonical_key(&rotated));
         assert_ne!(canonical_key(&original), canonical_key(&other));
+    }
+
+    #[test]
+    fn hex_openings_follow_the_hex_symmetries_and_distances() {
+        let place = |geometry, stones: &[(usize, usize)]| {
+            let mut board = Board::with_geometry(15, 15, Rule::Freestyle, geometry).unwrap();
+            stones
+                .iter()
+                .for_each(|&(x, y)| board.play(Pos::new(x, y)).unwrap());
+            board
+        };
+        let key = |geometry, stones: &[(usize, usize)]| canonical_key(&place(geometry, stones));
+        // Along the axis (1, 0), and turned by 60° onto the axis (1, -1).
+        let row = [(7, 7), (8, 7), (9, 7)];
+        let turned = [(7, 7), (8, 6), (9, 5)];
+        assert_eq!(key(Geometry::Hex, &row), key(Geometry::Hex, &turned));
+        assert_ne!(key(Geometry::Square, &row), key(Geometry::Square, &turned));
+        // Mirroring x is a symmetry of the square but not of the hexagon:
+        // it takes the axis (1, -1) to (-1, -1), which is no line there.
+        let on_axis = [(7, 7), (8, 6)];
+        let off_axis = [(7, 7), (6, 6)];
+        assert_eq!(
+            key(Geometry::Square, &on_axis),
+            key(Geometry::Square, &off_axis)
+        );
+        assert_ne!(key(Geometry::Hex, &on_axis), key(Geometry::Hex, &off_axis));
+
+        let settings = OpenGenSettings {
+            geometry: Geometry::Hex,
+            radius: 2,
+            ..small(Rule::Freestyle)
+        };
+        let (openings, _) = generate(&settings).unwrap();
+        assert_eq!(openings.len(), 4);
+        for g in &openings {
+            let from_centre = |p: &Pos| (p.x() as isize - 7, p.y() as isize - 7);
+            assert!(g
+                .opening
+                .stones
+                .iter()
+                .all(|p| Geometry::Hex.distance(from_centre(p)) <= 2));
+        }
     }
 }

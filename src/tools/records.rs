@@ -5,7 +5,8 @@
 //! `C[<ms>ms]`, each opening stone `C[opening move]`. In `.psq`, coordinates
 //! are 1-based and every line ends with the thinking time (0 for openings).
 
-use crate::board::{Color, Pos, Rule};
+use crate::board::{Color, Geometry, Pos, Rule};
+use crate::protocol::command::GEOMETRY_NAMES;
 use std::fmt::Write as _;
 
 /// One stone of a record. `think_ms` is `None` for opening stones.
@@ -56,6 +57,15 @@ pub fn rule_from_gomocup_code(code: u32) -> Option<Rule> {
     Rule::ALL
         .into_iter()
         .find(|&rule| gomocup_rule_code(rule) == code)
+}
+
+/// The geometry a tool's `--geometry` names (as `INFO geometry` does).
+pub fn geometry_from_name(name: &str) -> Result<Geometry, String> {
+    GEOMETRY_NAMES
+        .iter()
+        .find(|(known, _)| known.eq_ignore_ascii_case(name.trim()))
+        .map(|&(_, geometry)| geometry)
+        .ok_or_else(|| format!("--geometry: '{name}' is not square or hex"))
 }
 
 fn sgf_escape(text: &str) -> String {

@@ -4,9 +4,8 @@ use super::engine::{split_command, EngineSpec};
 use super::game::{GameSettings, TimeControl};
 use super::stats::{Sprt, SprtModel};
 use crate::board::{Board, Geometry, Pos};
-use crate::protocol::command::GEOMETRY_NAMES;
 use crate::tools::openings::{check_stone, parse_openings, Opening};
-use crate::tools::records::rule_from_gomocup_code;
+use crate::tools::records::{geometry_from_name, rule_from_gomocup_code};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::path::PathBuf;
@@ -86,14 +85,6 @@ fn parse_size(value: &str) -> Result<(usize, usize), String> {
             Ok((n, n))
         }
     }
-}
-
-fn parse_geometry(value: &str) -> Result<Geometry, String> {
-    GEOMETRY_NAMES
-        .iter()
-        .find(|(name, _)| name.eq_ignore_ascii_case(value.trim()))
-        .map(|&(_, geometry)| geometry)
-        .ok_or_else(|| format!("--geometry: '{value}' is not square or hex"))
 }
 
 fn parse_sprt_model(value: &str) -> Result<SprtModel, String> {
@@ -254,7 +245,7 @@ impl MatchConfig {
                 }
                 "--size" => size = parse_size(value)?,
                 "--rule" => rule_code = parse_number(option, value)?,
-                "--geometry" => geometry = parse_geometry(value)?,
+                "--geometry" => geometry = geometry_from_name(value)?,
                 "--openings" => openings_file = Some(PathBuf::from(value)),
                 "--random-openings" => random = Some(parse_random_openings(value)?),
                 "--seed" => seed = parse_number(option, value)?,
