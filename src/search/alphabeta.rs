@@ -19,6 +19,8 @@ const BRANCH_LIMIT: [usize; 8] = [7, 9, 11, 13, 15, 17, 19, 21];
 /// VCF nodes tried at a leaf where the side to move has a four to start with.
 const LEAF_VCF_BUDGET: u64 = 64;
 const LEAF_VCF_FOURS: u32 = 8;
+/// Scales the late-move reduction: ln(depth)·ln(index) / this, rounded.
+const LMR_DIVISOR: f64 = 2.25;
 /// The check for the opponent's VCF at the root.
 const ROOT_DEFENCE: DefenceBudget = DefenceBudget {
     probe: 5_000,
@@ -424,7 +426,7 @@ impl<'a> Worker<'a> {
                 -self.search(next_depth, ply + 1, -beta, -alpha, pv_node)
             } else {
                 let reduction = if depth >= 3 && i >= 3 && quiet && !forced {
-                    1 + (i >= 10) as i32
+                    late_move_reduction(depth, i)
                 } else {
                     0
                 };
@@ -490,6 +492,14 @@ impl<'a> Worker<'a> {
         }
         evaluate(&self.position.board)
     }
+}
+
+/// Plies taken off a late quiet move's search: growing with both the depth
+/// left and the move's place in the ordering, as later moves at deeper nodes
+/// are the least likely to matter.
+fn late_move_reduction(depth: i32, index: usize) -> i32 {
+    let product = f64::from(depth).ln() * (index as f64).ln();
+    ((0.5 + product / LMR_DIVISOR) as i32).max(1)
 }
 
 /// Whether a score is a proven win or loss.
