@@ -506,3 +506,21 @@ fn late_move_reduction(depth: i32, index: usize) -> i32 {
 pub fn is_mate(score: Score) -> bool {
     score.abs() > MATE_BOUND
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reductions_grow_with_depth_and_move_index() {
+        assert_eq!(late_move_reduction(3, 3), 1);
+        assert!(late_move_reduction(12, 20) >= 3);
+        for depth in 3..16 {
+            for index in 3..24 {
+                let r = late_move_reduction(depth, index);
+                assert!(r >= 1 && r <= late_move_reduction(depth + 1, index));
+                assert!(r <= late_move_reduction(depth, index + 1));
+            }
+        }
+    }
+}
