@@ -9,6 +9,12 @@
 //!
 //! The positions are the realistic ones of `tests/data/renju-forbidden.txt`
 //! with 30 to 50 stones. Run with `cargo bench --bench board`.
+//!
+//! `cargo bench --bench board -- --make-unmake-rounds N [RULE]` runs only N
+//! untimed rounds of make+unmake (RULE `freestyle` or `renju`, freestyle if
+//! left out), for instruction counts under `valgrind --tool=callgrind`: the
+//! difference between two round counts, divided by the extra operations it
+//! prints, is the cost of one make+unmake, free of the set-up.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -65,15 +71,46 @@ fn median_ns<T>(items: &mut [T], ops: impl Fn(&T) -> usize, mut run: impl FnMut(
     samples[samples.len() / 2]
 }
 
+/// The middle-game positions, each with its candidate moves.
+fn with_candidates(rule: Rule) -> Vec<(Board, Vec<Pos>)> {
+    middle_game_positions(rule)
+        .into_iter()
+        .map(|board| {
+            let moves = board.candidates().collect();
+            (board, moves)
+        })
+        .collect()
+}
+
+/// The same make+unmake loop, untimed, for an instruction counter.
+fn make_unmake_rounds(rounds: usize, rule: Rule) {
+    let mut positions = with_candidates(rule);
+    let mut ops = 0;
+    for _ in 0..rounds {
+        for (board, moves) in positions.iter_mut() {
+            for &pos in moves.iter() {
+                board.make(black_box(pos));
+                board.unmake();
+            }
+            ops += moves.len();
+        }
+    }
+    println!("{ops} make+unmake ({rule:?})");
+}
+
 fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(at) = args.iter().position(|a| a == "--make-unmake-rounds") {
+        let rounds = args.get(at + 1).and_then(|n| n.parse().ok()).unwrap_or(1);
+        let rule = match args.get(at + 2).map(String::as_str) {
+            Some("renju") => Rule::Renju,
+            _ => Rule::Freestyle,
+        };
+        make_unmake_rounds(rounds, rule);
+        return;
+    }
     for rule in [Rule::Freestyle, Rule::Renju] {
-        let mut positions: Vec<(Board, Vec<Pos>)> = middle_game_positions(rule)
-            .into_iter()
-            .map(|board| {
-                let moves = board.candidates().collect();
-                (board, moves)
-            })
-            .collect();
+        let mut positions = with_candidates(rule);
         let moves: usize = positions.iter().map(|(_, m)| m.len()).sum();
         let count = positions.len();
         let ns = median_ns(

@@ -1,14 +1,14 @@
 //! The incremental line state: for every cell and direction its line key and
 //! both colours' patterns, for every empty cell both colours' threats, counts
-//! of empty cells by threat, and how many stones lie near each cell. Placing or
-//! lifting a stone touches only the cells that can see it.
+//! of empty cells by threat. Placing or lifting a stone touches only the
+//! cells that can see it.
 //!
 //! The hot path is written for speed: the cells a stone can see all lie in a
 //! fixed window of the cell array around it, and each geometry's directions
 //! are compile-time constants there, so every neighbour is a constant offset
 //! into that window (no bounds checks, no loop over directions at run time).
 
-use super::geometry::{delta, Geometry, HEX_DELTAS, SQUARE_DELTAS};
+use super::geometry::{Geometry, HEX_DELTAS, SQUARE_DELTAS};
 use super::line::{cell_code, LineKey, REACH};
 use super::pattern::{Pattern, PatternLookup, PatternTable};
 use super::threat::{Threat, ThreatEntries, ThreatTable};
@@ -17,8 +17,6 @@ use std::sync::OnceLock;
 
 /// Most directions any geometry has.
 pub const MAX_DIRECTIONS: usize = 4;
-/// Distance within which a stone makes an empty cell a move candidate.
-pub const CANDIDATE_DISTANCE: usize = 2;
 
 /// Slots in the per-cell arrays: `CELL_COUNT` rounded up to a power of two,
 /// so that an index masked with `SLOT_MASK` is provably in range and the hot
@@ -80,10 +78,18 @@ struct Undo {
     own: Summary,
     /// The marks in the sets of four points that placing the stone flipped.
     four_flips: FourFlips,
-    /// The cells that see the stone, before it was placed, in the order of
-    /// `seen_slot`.
-    seen: [Summary; SEEN_CELLS],
+    /// The empty cells that see the stone, as offsets into the window
+    /// around it, and their summaries before it was placed: the first
+    /// `changed_count` are those whose patterns it changed (occupied cells
+    /// and unchanged ones need nothing restored).
+    offsets: [u16; CHANGE_SLOTS],
+    summaries: [Summary; CHANGE_SLOTS],
+    changed_count: usize,
 }
+
+/// Room for every cell that sees a stone, rounded up to a power of two so
+/// that an index masked with `CHANGE_SLOTS - 1` is provably in range.
+const CHANGE_SLOTS: usize = SEEN_CELLS.next_power_of_two();
 
 impl Default for Undo {
     fn default() -> Undo {
@@ -92,7 +98,9 @@ impl Default for Undo {
             counts: [[0; Threat::COUNT]; 2],
             own: Summary::default(),
             four_flips: FourFlips::default(),
-            seen: [Summary::default(); SEEN_CELLS],
+            offsets: [0; CHANGE_SLOTS],
+            summaries: [Summary::default(); CHANGE_SLOTS],
+            changed_count: 0,
         }
     }
 }
@@ -104,22 +112,9 @@ const fn window_offset(delta: isize, step: isize) -> usize {
     (WINDOW_RADIUS as isize + delta * step) as usize
 }
 
-/// Where the cell `step` cells along direction `dir` (negative: against it)
-/// from a stone keeps its summary in the stone's undo record.
-#[inline(always)]
-const fn seen_slot(dir: usize, step: isize) -> usize {
-    let side = (step < 0) as usize;
-    (dir * REACH as usize + step.unsigned_abs() - 1) * 2 + side
-}
-
 #[derive(Clone)]
 pub(crate) struct LineState {
     geometry: Geometry,
-    /// The cells within `CANDIDATE_DISTANCE` (the cell itself included), as
-    /// offsets, and the same area as runs along rows: (offset of the first
-    /// cell, one byte of 1 per cell of the run).
-    near_deltas: Vec<isize>,
-    near_rows: Vec<(isize, u64)>,
     pattern_table: &'static PatternTable,
     threat_tables: [&'static ThreatTable; 2],
     cells: Box<[CellLines; SLOTS]>,
@@ -128,8 +123,6 @@ pub(crate) struct LineState {
     /// Per colour, one bit per cell where that colour has `Threat::Four` or
     /// better, so that the few such cells are found without a board scan.
     fours: FourSets,
-    /// Stones within `CANDIDATE_DISTANCE` of each cell, itself included.
-    near: Vec<u8>,
     /// One record per stone placed since the last wall or out-of-order
     /// lift, the latest last: the first `undo_depth` are in use. Records are
     /// reused rather than dropped, and there is always one more, which a
@@ -208,15 +201,11 @@ fn spread(packed: u8, dir: usize) -> u32 {
     ((packed & 0x0F) | ((packed & 0xF0) << 12)) << (4 * dir)
 }
 
-impl CellLines {
-    /// Sets the patterns along `dir` of an empty cell to `packed` (from the
-    /// table). Returns whether they changed.
-    #[inline(always)]
-    fn refresh_pattern(&mut self, packed: u8, dir: usize) -> bool {
-        let before = self.summary.patterns;
-        self.summary.patterns = (before & !spread(0xFF, dir)) | spread(packed, dir);
-        self.summary.patterns != before
-    }
+/// `patterns` (as `Summary::patterns`) with those along `dir` replaced by
+/// `packed` (from the table).
+#[inline(always)]
+fn with_pattern(patterns: u32, packed: u8, dir: usize) -> u32 {
+    (patterns & !spread(0xFF, dir)) | spread(packed, dir)
 }
 
 /// The counts and the sets of four points, which every threat change
@@ -310,14 +299,13 @@ fn visit_lines(geometry: Geometry, pattern_reach: isize, visitor: &mut impl Line
 }
 
 /// A stone placed or lifted by recomputation: keys toggled, patterns
-/// looked up again, the summaries before saved, the changed cells listed.
+/// looked up again, the changed cells listed with their summaries before.
+/// Only scalars and references, so that the compiler keeps it in registers.
 struct Toggle<'a> {
     window: &'a mut [CellLines; WINDOW],
     undo: &'a mut Undo,
     patterns: PatternLookup<'a>,
     code: u32,
-    /// Window offsets of the cells whose patterns changed.
-    changed: [u16; SEEN_CELLS],
     changed_count: usize,
 }
 
@@ -329,24 +317,27 @@ impl LineVisitor for Toggle<'_> {
             let lines = &mut self.window[at];
             // The stone lies `-step` cells from the cell `step` from it.
             lines.keys[DIR].0 ^= LineKey::bits(-step, self.code);
-            if step.abs() <= PATTERN_REACH {
-                self.undo.seen[seen_slot(DIR, step)] = lines.summary;
-                // Occupied cells keep their zero patterns. Skipping their
-                // lookups saves more than the branch costs.
-                if lines.summary.empty {
-                    self.changed[self.changed_count] = at as u16;
-                    let packed = self.patterns.packed::<PATTERN_REACH>(lines.keys[DIR]);
-                    self.changed_count += lines.refresh_pattern(packed, DIR) as usize;
-                }
+            // Occupied cells keep their zero patterns. Skipping their
+            // lookups saves more than the branch costs.
+            if step.abs() <= PATTERN_REACH && lines.summary.empty {
+                // Noted at the end of the list, which only grows if the
+                // patterns did change: no branch on the lookup.
+                let end = self.changed_count & (CHANGE_SLOTS - 1);
+                self.undo.offsets[end] = at as u16;
+                self.undo.summaries[end] = lines.summary;
+                let before = lines.summary.patterns;
+                let packed = self.patterns.packed::<PATTERN_REACH>(lines.keys[DIR]);
+                lines.summary.patterns = with_pattern(before, packed, DIR);
+                self.changed_count += (lines.summary.patterns != before) as usize;
             }
         });
     }
 }
 
-/// The last stone placed lifted by restoring its undo record.
+/// The last stone placed lifted by restoring its undo record: this part
+/// toggles the keys back.
 struct Restore<'a> {
     window: &'a mut [CellLines; WINDOW],
-    undo: &'a Undo,
     code: u32,
 }
 
@@ -354,11 +345,7 @@ impl LineVisitor for Restore<'_> {
     #[inline(always)]
     fn line<const DIR: usize, const DELTA: isize, const PATTERN_REACH: isize>(&mut self) {
         for_each_step!(step => {
-            let lines = &mut self.window[window_offset(DELTA, step)];
-            lines.keys[DIR].0 ^= LineKey::bits(-step, self.code);
-            if step.abs() <= PATTERN_REACH {
-                lines.summary = self.undo.seen[seen_slot(DIR, step)];
-            }
+            self.window[window_offset(DELTA, step)].keys[DIR].0 ^= LineKey::bits(-step, self.code);
         });
     }
 }
@@ -371,25 +358,8 @@ impl LineState {
         on_board: &[Pos],
         cells: &[Cell],
     ) -> LineState {
-        let reach = CANDIDATE_DISTANCE as isize;
-        let near = |dx: isize, dy: isize| geometry.distance((dx, dy)) <= CANDIDATE_DISTANCE;
-        let near_deltas = (-reach..=reach)
-            .flat_map(|dy| (-reach..=reach).map(move |dx| (dx, dy)))
-            .filter(|&(dx, dy)| near(dx, dy))
-            .map(delta)
-            .collect();
-        // Each geometry's area is one unbroken run per row.
-        let near_rows = (-reach..=reach)
-            .map(|dy| {
-                let run: Vec<isize> = (-reach..=reach).filter(|&dx| near(dx, dy)).collect();
-                let ones = u64::MAX >> (64 - 8 * run.len());
-                (delta((run[0], dy)), ones & 0x0101_0101_0101_0101)
-            })
-            .collect();
         let mut state = LineState {
             geometry,
-            near_deltas,
-            near_rows,
             pattern_table: PatternTable::of(rule),
             threat_tables: [threat_table(rule == Rule::Renju), threat_table(false)],
             cells: vec![CellLines::default(); SLOTS]
@@ -398,7 +368,6 @@ impl LineState {
                 .unwrap_or_else(|_| unreachable!("the vector has SLOTS cells")),
             counts: [[0; Threat::COUNT]; 2],
             fours: [[0; SET_WORDS]; 2],
-            near: vec![0; CELL_COUNT],
             undo: vec![Undo::default()],
             undo_depth: 0,
         };
@@ -408,8 +377,8 @@ impl LineState {
         state
     }
 
-    /// Sets one on-board cell's keys, patterns, threats and nearness from the
-    /// cells around it, and counts its threats.
+    /// Sets one on-board cell's keys, patterns and threats from the cells
+    /// around it, and counts its threats.
     fn recount_cell(&mut self, cells: &[Cell], pos: Pos) {
         let mut lines = CellLines::default();
         for (dir, &delta) in self.geometry.deltas().iter().enumerate() {
@@ -418,11 +387,6 @@ impl LineState {
             }
         }
         self.cells[slot(pos)] = lines;
-        self.near[pos.index()] = self
-            .near_deltas
-            .iter()
-            .filter(|&&d| matches!(cells[pos.offset(d, 1).index()], Cell::Stone(_)))
-            .count() as u8;
         if cells[pos.index()] == Cell::Empty {
             self.classify_empty_cell(pos);
         }
@@ -485,7 +449,6 @@ impl LineState {
         self.toggle(pos, cell, record);
         if is_stone {
             self.undo_depth += 1;
-            self.add_near(pos, 1);
         }
     }
 
@@ -506,7 +469,6 @@ impl LineState {
                 self.classify_empty_cell(pos);
             }
         }
-        self.add_near(pos, -1);
     }
 
     /// Drops every undo record: the state no longer follows from them.
@@ -530,17 +492,23 @@ impl LineState {
             undo: &mut self.undo[record],
             patterns: self.pattern_table.lookup(),
             code: cell_code(cell),
-            changed: [0; SEEN_CELLS],
             changed_count: 0,
         };
         visit_lines(self.geometry, self.pattern_table.reach(), &mut stroke);
+        let Undo {
+            offsets,
+            four_flips,
+            changed_count,
+            ..
+        } = stroke.undo;
+        *changed_count = stroke.changed_count;
         let mut book = ThreatBook {
             counts: &mut self.counts,
             fours: &mut self.fours,
-            flips: &mut stroke.undo.four_flips,
+            flips: four_flips,
         };
         let tables = self.threat_tables.map(ThreatTable::entries);
-        for &at in &stroke.changed[..stroke.changed_count] {
+        for &at in &offsets[..*changed_count] {
             let at = at as usize;
             book.update(tables, &mut stroke.window[at].summary, first + at);
         }
@@ -553,10 +521,13 @@ impl LineState {
         let undo = &self.undo[record];
         let mut stroke = Restore {
             window: window(&mut self.cells, pos.index() - WINDOW_RADIUS),
-            undo,
             code: cell_code(cell),
         };
         visit_lines(self.geometry, self.pattern_table.reach(), &mut stroke);
+        let changed = undo.changed_count;
+        for (&at, &summary) in undo.offsets[..changed].iter().zip(&undo.summaries) {
+            stroke.window[at as usize].summary = summary;
+        }
         stroke.window[WINDOW_RADIUS].summary = undo.own;
         self.counts = undo.counts;
         undo.four_flips.undo(&mut self.fours);
@@ -579,25 +550,6 @@ impl LineState {
             })
     }
 
-    /// Adds one to (or takes one from) the nearness of every cell near
-    /// `pos`, eight cells of a row at a time. No count ever reaches 256, so
-    /// no byte carries into the next.
-    fn add_near(&mut self, pos: Pos, change: i8) {
-        for &(start, ones) in &self.near_rows {
-            let at = pos.offset(start, 1).index();
-            let Some(bytes) = self.near.get_mut(at..at + 8) else {
-                continue;
-            };
-            let counts = u64::from_le_bytes(bytes.try_into().unwrap_or_default());
-            let counts = if change > 0 {
-                counts.wrapping_add(ones)
-            } else {
-                counts.wrapping_sub(ones)
-            };
-            bytes.copy_from_slice(&counts.to_le_bytes());
-        }
-    }
-
     pub(crate) fn pattern(&self, pos: Pos, color: Color, dir: usize) -> Pattern {
         let code = self.cells[slot(pos)].summary.patterns >> (16 * color.index() + 4 * dir);
         Pattern::from_code((code & 15) as u8)
@@ -611,10 +563,6 @@ impl LineState {
         self.counts[color.index()][threat.index()] as usize
     }
 
-    pub(crate) fn stones_near(&self, pos: Pos) -> usize {
-        self.near[pos.index()] as usize
-    }
-
     /// Differences between this state and one recounted from scratch, on the
     /// on-board cells (the padding is never read).
     pub(crate) fn differences(&self, fresh: &LineState, on_board: &[Pos]) -> Vec<String> {
@@ -623,13 +571,6 @@ impl LineState {
             let (here, there) = (&self.cells[slot(pos)], &fresh.cells[slot(pos)]);
             if here != there {
                 found.push(format!("cell {pos:?}: kept {here:?}, recounted {there:?}"));
-            }
-            if self.near[pos.index()] != fresh.near[pos.index()] {
-                found.push(format!(
-                    "cell {pos:?}: {} stones near, recounted {}",
-                    self.near[pos.index()],
-                    fresh.near[pos.index()]
-                ));
             }
         }
         if self.fours != fresh.fours {
@@ -668,9 +609,6 @@ mod tests {
         let probe = Pos::new(3, 1);
         let mut drifted = kept.clone();
         drifted.cells[slot(probe)].keys[0].0 ^= 1;
-        assert_eq!(kept.differences(&drifted, &on_board).len(), 1);
-        let mut drifted = kept.clone();
-        drifted.near[probe.index()] += 1;
         assert_eq!(kept.differences(&drifted, &on_board).len(), 1);
         let mut drifted = kept.clone();
         drifted.counts[0][Threat::Five.index()] += 1;

@@ -42,6 +42,7 @@
 mod geometry;
 mod line;
 mod lines;
+mod occupancy;
 mod pattern;
 mod renju;
 mod threat;
@@ -133,6 +134,8 @@ pub struct Board {
     cells: Vec<Cell>,
     history: Vec<Pos>,
     stones: [usize; 2],
+    /// The same stones (and walls) as bit masks, for the candidates.
+    occupancy: occupancy::Occupancy,
     hash: u64,
     /// Boxed so that a `Board` stays small to move around.
     lines: Box<lines::LineState>,
@@ -174,6 +177,7 @@ impl Board {
             cells,
             history: Vec::with_capacity(width * height),
             stones: [0, 0],
+            occupancy: occupancy::Occupancy::new(width, geometry),
             hash: 0,
             forbidden_cache: renju::VerdictCache::default(),
         })
@@ -301,6 +305,7 @@ impl Board {
         self.check_empty(pos)?;
         self.cells[pos.index()] = Cell::Wall;
         self.lines.place(pos, Cell::Wall);
+        self.occupancy.place(pos, false);
         // The hash ignores walls, so verdicts cached before this one may be stale.
         self.forbidden_cache.clear();
         Ok(())
@@ -349,6 +354,7 @@ impl Board {
     fn put(&mut self, pos: Pos, color: Color) {
         self.cells[pos.index()] = Cell::Stone(color);
         self.lines.place(pos, Cell::Stone(color));
+        self.occupancy.place(pos, true);
         self.stones[color.index()] += 1;
         self.hash ^= zobrist::key(color, pos);
         self.history.push(pos);
@@ -358,6 +364,7 @@ impl Board {
         if let Cell::Stone(color) = self.cell(pos) {
             self.cells[pos.index()] = Cell::Empty;
             self.lines.lift(pos, Cell::Stone(color));
+            self.occupancy.lift(pos);
             self.stones[color.index()] -= 1;
             self.hash ^= zobrist::key(color, pos);
         }
@@ -517,11 +524,12 @@ impl Board {
     /// The empty cells within two steps of a stone (along the geometry),
     /// row by row: where moves are worth considering.
     pub fn candidates(&self) -> impl Iterator<Item = Pos> + '_ {
-        self.cells().filter(move |&p| self.is_candidate(p))
+        self.occupancy.candidates(self.height)
     }
 
     pub fn is_candidate(&self, pos: Pos) -> bool {
-        self.is_empty(pos) && self.lines.stones_near(pos) > 0
+        // Checked empty first: padding cells have no row or column.
+        self.is_empty(pos) && self.occupancy.is_candidate(pos)
     }
 
     /// Compares every piece of incremental state with a recount from the
@@ -534,6 +542,16 @@ impl Board {
         }
         let fresh = lines::LineState::new(self.rule, self.geometry, &on_board, &walls_and_stones);
         let mut differences = self.lines.differences(&fresh, &on_board);
+        let mut occupancy = occupancy::Occupancy::new(self.width, self.geometry);
+        for &pos in &on_board {
+            match self.cell(pos) {
+                Cell::Empty => {}
+                cell => occupancy.place(pos, cell != Cell::Wall),
+            }
+        }
+        if occupancy != self.occupancy {
+            differences.push("the stone and wall masks differ from the recount".to_string());
+        }
         let hash = self
             .history
             .iter()
