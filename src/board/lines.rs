@@ -10,6 +10,7 @@
 
 use super::geometry::{Geometry, HEX_DELTAS, SQUARE_DELTAS};
 use super::line::{cell_code, LineKey, REACH};
+use super::occupancy::set_bits;
 use super::pattern::{Pattern, PatternLookup, PatternTable};
 use super::threat::{Threat, ThreatEntries, ThreatTable};
 use super::types::{Cell, Color, Pos, Rule, CELL_COUNT, STRIDE};
@@ -301,22 +302,22 @@ fn visit_lines(geometry: Geometry, pattern_reach: isize, visitor: &mut impl Line
 /// A stone placed or lifted by recomputation: keys toggled, patterns
 /// looked up again, the changed cells listed with their summaries before.
 /// Only scalars and references, so that the compiler keeps it in registers.
-struct Toggle<'a> {
+/// `CODE` is the stone's `cell_code`.
+struct Toggle<'a, const CODE: u32> {
     window: &'a mut [CellLines; WINDOW],
     undo: &'a mut Undo,
     patterns: PatternLookup<'a>,
-    code: u32,
     changed_count: usize,
 }
 
-impl LineVisitor for Toggle<'_> {
+impl<const CODE: u32> LineVisitor for Toggle<'_, CODE> {
     #[inline(always)]
     fn line<const DIR: usize, const DELTA: isize, const PATTERN_REACH: isize>(&mut self) {
         for_each_step!(step => {
             let at = window_offset(DELTA, step);
             let lines = &mut self.window[at];
             // The stone lies `-step` cells from the cell `step` from it.
-            lines.keys[DIR].0 ^= LineKey::bits(-step, self.code);
+            lines.keys[DIR].0 ^= LineKey::bits(-step, CODE);
             // Occupied cells keep their zero patterns. Skipping their
             // lookups saves more than the branch costs.
             if step.abs() <= PATTERN_REACH && lines.summary.empty {
@@ -335,20 +336,23 @@ impl LineVisitor for Toggle<'_> {
 }
 
 /// The last stone placed lifted by restoring its undo record: this part
-/// toggles the keys back.
-struct Restore<'a> {
+/// toggles the keys back. `CODE` is the stone's `cell_code`.
+struct Restore<'a, const CODE: u32> {
     window: &'a mut [CellLines; WINDOW],
-    code: u32,
 }
 
-impl LineVisitor for Restore<'_> {
+impl<const CODE: u32> LineVisitor for Restore<'_, CODE> {
     #[inline(always)]
     fn line<const DIR: usize, const DELTA: isize, const PATTERN_REACH: isize>(&mut self) {
         for_each_step!(step => {
-            self.window[window_offset(DELTA, step)].keys[DIR].0 ^= LineKey::bits(-step, self.code);
+            self.window[window_offset(DELTA, step)].keys[DIR].0 ^= LineKey::bits(-step, CODE);
         });
     }
 }
+
+const BLACK: u32 = cell_code(Cell::Stone(Color::Black));
+const WHITE: u32 = cell_code(Cell::Stone(Color::White));
+const WALL: u32 = cell_code(Cell::Wall);
 
 impl LineState {
     /// The state of `cells` computed from scratch.
@@ -486,12 +490,23 @@ impl LineState {
     /// pattern instead would mispredict often, and each miss costs the
     /// whole lookup.
     fn toggle(&mut self, pos: Pos, cell: Cell, record: usize) {
+        // The cell's code made a constant, so that each key changes by an
+        // xor with a constant.
+        match cell {
+            Cell::Stone(Color::Black) => self.toggle_code::<BLACK>(pos, record),
+            Cell::Stone(Color::White) => self.toggle_code::<WHITE>(pos, record),
+            _ => self.toggle_code::<WALL>(pos, record),
+        }
+    }
+
+    /// `toggle` for the cell whose `cell_code` is `CODE`.
+    #[inline(always)]
+    fn toggle_code<const CODE: u32>(&mut self, pos: Pos, record: usize) {
         let first = pos.index() - WINDOW_RADIUS;
-        let mut stroke = Toggle {
+        let mut stroke = Toggle::<CODE> {
             window: window(&mut self.cells, first),
             undo: &mut self.undo[record],
             patterns: self.pattern_table.lookup(),
-            code: cell_code(cell),
             changed_count: 0,
         };
         visit_lines(self.geometry, self.pattern_table.reach(), &mut stroke);
@@ -519,16 +534,25 @@ impl LineState {
     /// and counts are copied back as they were before the stone.
     fn restore(&mut self, pos: Pos, cell: Cell, record: usize) {
         let undo = &self.undo[record];
-        let mut stroke = Restore {
-            window: window(&mut self.cells, pos.index() - WINDOW_RADIUS),
-            code: cell_code(cell),
-        };
-        visit_lines(self.geometry, self.pattern_table.reach(), &mut stroke);
+        let around = window(&mut self.cells, pos.index() - WINDOW_RADIUS);
+        let reach = self.pattern_table.reach();
+        // Only stones are lifted. Their code made a constant, as in `toggle`.
+        if cell == Cell::Stone(Color::Black) {
+            let stroke = &mut Restore::<BLACK> {
+                window: &mut *around,
+            };
+            visit_lines(self.geometry, reach, stroke);
+        } else {
+            let stroke = &mut Restore::<WHITE> {
+                window: &mut *around,
+            };
+            visit_lines(self.geometry, reach, stroke);
+        }
         let changed = undo.changed_count;
         for (&at, &summary) in undo.offsets[..changed].iter().zip(&undo.summaries) {
-            stroke.window[at as usize].summary = summary;
+            around[at as usize].summary = summary;
         }
-        stroke.window[WINDOW_RADIUS].summary = undo.own;
+        around[WINDOW_RADIUS].summary = undo.own;
         self.counts = undo.counts;
         undo.four_flips.undo(&mut self.fours);
     }
@@ -539,14 +563,7 @@ impl LineState {
             .iter()
             .enumerate()
             .flat_map(|(word, &bits)| {
-                let mut rest = bits;
-                std::iter::from_fn(move || {
-                    (rest != 0).then(|| {
-                        let bit = rest.trailing_zeros() as usize;
-                        rest &= rest - 1;
-                        Pos::from_index(word * 64 + bit)
-                    })
-                })
+                set_bits(bits).map(move |bit| Pos::from_index(word * 64 + bit))
             })
     }
 
@@ -557,6 +574,19 @@ impl LineState {
 
     pub(crate) fn threat(&self, pos: Pos, color: Color) -> Threat {
         self.cells[slot(pos)].summary.threats[color.index()]
+    }
+
+    /// The empty cells of columns `0..width` of row `y` whose threat for
+    /// `color` is `at_least` or better, as a mask (bit `x` for column `x`):
+    /// a scan without branches.
+    pub(crate) fn threat_row(&self, y: usize, width: usize, color: Color, at_least: Threat) -> u64 {
+        let first = slot(Pos::new(0, y));
+        let row = self.cells.get(first..first + width).unwrap_or_default();
+        row.iter().enumerate().fold(0, |mask, (x, lines)| {
+            let summary = &lines.summary;
+            let hit = summary.empty & (summary.threats[color.index()] >= at_least);
+            mask | (hit as u64) << x
+        })
     }
 
     pub(crate) fn count(&self, color: Color, threat: Threat) -> usize {

@@ -513,7 +513,10 @@ impl Board {
         let from_set = at_least >= Threat::Four;
         let fours = (any && from_set).then(|| self.lines.cells_with_four(color));
         let rows = if any && !from_set { self.height } else { 0 };
-        let scan = (0..rows).flat_map(move |y| (0..self.width).map(move |x| Pos::new(x, y)));
+        let scan = (0..rows).flat_map(move |y| {
+            let row = self.lines.threat_row(y, self.width, color, at_least);
+            occupancy::set_bits(row).map(move |x| Pos::new(x, y))
+        });
         fours
             .into_iter()
             .flatten()

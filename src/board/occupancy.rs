@@ -37,6 +37,18 @@ pub(crate) struct Occupancy {
     same_runs: bool,
 }
 
+/// The positions of the bits set in `mask`, lowest first.
+pub(crate) fn set_bits(mask: u64) -> impl Iterator<Item = usize> {
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let bit = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            bit
+        })
+    })
+}
+
 /// The columns of `row` moved by `dx` (positive: to the right).
 #[inline(always)]
 fn shifted(row: RowMask, dx: isize) -> RowMask {
@@ -116,16 +128,7 @@ impl Occupancy {
 
     /// The candidates of rows `0..height`, row by row.
     pub(crate) fn candidates(&self, height: usize) -> impl Iterator<Item = Pos> + '_ {
-        (0..height).flat_map(move |y| {
-            let mut rest = self.candidate_row(y);
-            std::iter::from_fn(move || {
-                (rest != 0).then(|| {
-                    let x = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    Pos::new(x, y)
-                })
-            })
-        })
+        (0..height).flat_map(move |y| set_bits(self.candidate_row(y)).map(move |x| Pos::new(x, y)))
     }
 }
 
