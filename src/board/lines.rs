@@ -198,8 +198,11 @@ fn pattern_code(patterns: u32, color: Color) -> u16 {
 /// `Summary::patterns` layout for direction `dir`.
 #[inline(always)]
 fn spread(packed: u8, dir: usize) -> u32 {
-    let packed = packed as u32;
-    ((packed & 0x0F) | ((packed & 0xF0) << 12)) << (4 * dir)
+    // One product places a copy of the byte at nibble `dir` and another
+    // twelve bits higher, which puts its high nibble (White's) at nibble
+    // `4 + dir`; the copies do not overlap, so nothing carries.
+    let copies = packed as u32 * (0x1001 << (4 * dir));
+    copies & (0x000F_000F << (4 * dir))
 }
 
 /// `patterns` (as `Summary::patterns`) with those along `dir` replaced by
