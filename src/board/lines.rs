@@ -305,22 +305,28 @@ fn visit_lines(geometry: Geometry, pattern_reach: isize, visitor: &mut impl Line
 /// A stone placed or lifted by recomputation: keys toggled, patterns
 /// looked up again, the changed cells listed with their summaries before.
 /// Only scalars and references, so that the compiler keeps it in registers.
-/// `CODE` is the stone's `cell_code`.
-struct Toggle<'a, const CODE: u32> {
+///
+/// The stone's code is a run-time value on purpose: as a constant, the
+/// compiler narrows each key's xor to the one byte it changes, and the
+/// four-byte read of that key that follows (here, or in the next make) then
+/// waits for the byte to reach the cache instead of being forwarded (about
+/// a third slower overall, with fewer instructions).
+struct Toggle<'a> {
     window: &'a mut [CellLines; WINDOW],
     undo: &'a mut Undo,
     patterns: PatternLookup<'a>,
+    code: u32,
     changed_count: usize,
 }
 
-impl<const CODE: u32> LineVisitor for Toggle<'_, CODE> {
+impl LineVisitor for Toggle<'_> {
     #[inline(always)]
     fn line<const DIR: usize, const DELTA: isize, const PATTERN_REACH: isize>(&mut self) {
         for_each_step!(step => {
             let at = window_offset(DELTA, step);
             let lines = &mut self.window[at];
             // The stone lies `-step` cells from the cell `step` from it.
-            lines.keys[DIR].0 ^= LineKey::bits(-step, CODE);
+            lines.keys[DIR].0 ^= LineKey::bits(-step, self.code);
             // Occupied cells keep their zero patterns. Skipping their
             // lookups saves more than the branch costs.
             if step.abs() <= PATTERN_REACH && lines.summary.empty {
@@ -339,23 +345,20 @@ impl<const CODE: u32> LineVisitor for Toggle<'_, CODE> {
 }
 
 /// The last stone placed lifted by restoring its undo record: this part
-/// toggles the keys back. `CODE` is the stone's `cell_code`.
-struct Restore<'a, const CODE: u32> {
+/// toggles the keys back (the code at run time, as in `Toggle`).
+struct Restore<'a> {
     window: &'a mut [CellLines; WINDOW],
+    code: u32,
 }
 
-impl<const CODE: u32> LineVisitor for Restore<'_, CODE> {
+impl LineVisitor for Restore<'_> {
     #[inline(always)]
     fn line<const DIR: usize, const DELTA: isize, const PATTERN_REACH: isize>(&mut self) {
         for_each_step!(step => {
-            self.window[window_offset(DELTA, step)].keys[DIR].0 ^= LineKey::bits(-step, CODE);
+            self.window[window_offset(DELTA, step)].keys[DIR].0 ^= LineKey::bits(-step, self.code);
         });
     }
 }
-
-const BLACK: u32 = cell_code(Cell::Stone(Color::Black));
-const WHITE: u32 = cell_code(Cell::Stone(Color::White));
-const WALL: u32 = cell_code(Cell::Wall);
 
 impl LineState {
     /// The state of `cells` computed from scratch.
@@ -493,23 +496,12 @@ impl LineState {
     /// pattern instead would mispredict often, and each miss costs the
     /// whole lookup.
     fn toggle(&mut self, pos: Pos, cell: Cell, record: usize) {
-        // The cell's code made a constant, so that each key changes by an
-        // xor with a constant.
-        match cell {
-            Cell::Stone(Color::Black) => self.toggle_code::<BLACK>(pos, record),
-            Cell::Stone(Color::White) => self.toggle_code::<WHITE>(pos, record),
-            _ => self.toggle_code::<WALL>(pos, record),
-        }
-    }
-
-    /// `toggle` for the cell whose `cell_code` is `CODE`.
-    #[inline(always)]
-    fn toggle_code<const CODE: u32>(&mut self, pos: Pos, record: usize) {
         let first = pos.index() - WINDOW_RADIUS;
-        let mut stroke = Toggle::<CODE> {
+        let mut stroke = Toggle {
             window: window(&mut self.cells, first),
             undo: &mut self.undo[record],
             patterns: self.pattern_table.lookup(),
+            code: cell_code(cell),
             changed_count: 0,
         };
         visit_lines(self.geometry, self.pattern_table.reach(), &mut stroke);
@@ -538,19 +530,11 @@ impl LineState {
     fn restore(&mut self, pos: Pos, cell: Cell, record: usize) {
         let undo = &self.undo[record];
         let around = window(&mut self.cells, pos.index() - WINDOW_RADIUS);
-        let reach = self.pattern_table.reach();
-        // Only stones are lifted. Their code made a constant, as in `toggle`.
-        if cell == Cell::Stone(Color::Black) {
-            let stroke = &mut Restore::<BLACK> {
-                window: &mut *around,
-            };
-            visit_lines(self.geometry, reach, stroke);
-        } else {
-            let stroke = &mut Restore::<WHITE> {
-                window: &mut *around,
-            };
-            visit_lines(self.geometry, reach, stroke);
-        }
+        let mut stroke = Restore {
+            window: &mut *around,
+            code: cell_code(cell),
+        };
+        visit_lines(self.geometry, self.pattern_table.reach(), &mut stroke);
         let changed = undo.changed_count;
         for (&at, &summary) in undo.offsets[..changed].iter().zip(&undo.summaries) {
             around[at as usize].summary = summary;
