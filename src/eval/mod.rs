@@ -54,23 +54,38 @@ pub struct EvalWeights {
     pub tempo: i32,
 }
 
+/// The move-ordering key's weights. A move's key, for the side to move, is
+/// its own worth there (`own_*`: what its stone would make) plus the worth
+/// of taking the cell from the opponent (`their_*`: what the opponent's
+/// stone would make there).
+#[derive(Clone, Debug, PartialEq)]
+pub struct OrderWeights {
+    /// By `Pattern as usize`, summed over the cell's lines.
+    pub own_pattern: [i32; Pattern::COUNT],
+    pub their_pattern: [i32; Pattern::COUNT],
+    /// By `Threat::index`, for the lines' combined threat.
+    pub own_threat: [i32; Threat::COUNT],
+    pub their_threat: [i32; Threat::COUNT],
+}
+
 /// Every number the evaluation uses.
 pub struct Weights {
-    /// Worth of a cell on which a stone makes this line pattern, by
-    /// `Pattern as usize`; summed over the cell's lines for move ordering.
-    pub pattern: [i32; Pattern::COUNT],
-    /// Extra worth of a cell whose lines combine into this threat, by
-    /// `Threat::index` (move ordering).
-    pub threat_bonus: [i32; Threat::COUNT],
+    /// Move ordering (`cell_value`, `block_value`).
+    pub order: OrderWeights,
     /// The static evaluation's weights, by `EvalSet::index`.
     pub eval: [EvalWeights; EvalSet::COUNT],
 }
 
 pub const WEIGHTS: Weights = Weights {
-    //        None Over Two OpenTwo Three OpenThree Four OpenFour DoubleFour Five
-    pattern: [0, 0, 4, 14, 12, 50, 60, 400, 400, 2000],
-    //             Forb None Two OpenTwo Three OpenThree DoubleThree Four FourThree DoubleFour OpenFour Five
-    threat_bonus: [0, 0, 0, 0, 0, 0, 250, 0, 500, 600, 0, 0],
+    // Hand-set; the opponent's half is the own half halved.
+    order: OrderWeights {
+        //           None Over Two OpenTwo Three OpenThree Four OpenFour DoubleFour Five
+        own_pattern: [0, 0, 4, 14, 12, 50, 60, 400, 400, 2000],
+        their_pattern: [0, 0, 2, 7, 6, 25, 30, 200, 200, 1000],
+        //          Forb None Two OpenTwo Three OpenThree DoubleThree Four FourThree DoubleFour OpenFour Five
+        own_threat: [0, 0, 0, 0, 0, 0, 250, 0, 500, 600, 0, 0],
+        their_threat: [0, 0, 0, 0, 0, 0, 125, 0, 250, 300, 0, 0],
+    },
     eval: [
         // Gomoku
         EvalWeights {
@@ -96,17 +111,41 @@ pub const WEIGHTS: Weights = Weights {
     ],
 };
 
+/// The line patterns a stone of `color` on the empty cell `pos` would make,
+/// one per direction; none on a point forbidden to it (its lines count for
+/// nothing there, only the `Forbidden` threat does).
+pub fn cell_patterns(
+    board: &Board,
+    pos: Pos,
+    color: Color,
+    threat: Threat,
+) -> impl Iterator<Item = Pattern> + '_ {
+    let directions = match threat {
+        Threat::Forbidden => 0,
+        _ => board.geometry().deltas().len(),
+    };
+    (0..directions).map(move |dir| board.pattern(pos, color, dir))
+}
+
 /// Worth of a stone of `color` on the empty cell `pos`, whose combined
-/// threat is `threat`: the move-ordering key.
+/// threat is `threat`, for `color` itself: its half of the move-ordering
+/// key when `color` is to move.
 pub fn cell_value(board: &Board, pos: Pos, color: Color, threat: Threat) -> i32 {
-    if threat == Threat::Forbidden {
-        return 0;
-    }
-    let directions = board.geometry().deltas().len();
-    let lines: i32 = (0..directions)
-        .map(|dir| WEIGHTS.pattern[board.pattern(pos, color, dir) as usize])
-        .sum();
-    lines + WEIGHTS.threat_bonus[threat.index()]
+    let order = &WEIGHTS.order;
+    cell_patterns(board, pos, color, threat)
+        .map(|p| order.own_pattern[p as usize])
+        .sum::<i32>()
+        + order.own_threat[threat.index()]
+}
+
+/// Worth, for the side to move, of taking the empty cell `pos` where the
+/// opponent `color` would make `threat`: the other half of the key.
+pub fn block_value(board: &Board, pos: Pos, color: Color, threat: Threat) -> i32 {
+    let order = &WEIGHTS.order;
+    cell_patterns(board, pos, color, threat)
+        .map(|p| order.their_pattern[p as usize])
+        .sum::<i32>()
+        + order.their_threat[threat.index()]
 }
 
 /// What the static evaluation reads of a position: the score is linear in

@@ -242,7 +242,7 @@ impl<'a> Worker<'a> {
             if they_threaten_four && !is_four(info.threat[me]) && !is_four(info.threat[them]) {
                 continue;
             }
-            let key = info.value[me] + info.value[them] / 2;
+            let key = info.value[me] + info.value[them];
             list.push(Scored { info, key });
         }
         if list.is_empty() && they_threaten_four {
@@ -298,7 +298,7 @@ impl<'a> Worker<'a> {
             } else {
                 let killer = if killers.contains(&Some(pos)) { 300 } else { 0 };
                 m.info.value[color]
-                    + m.info.value[1 - color] / 2
+                    + m.info.value[1 - color]
                     + killer
                     + history[color * CELL_COUNT + pos.index()].min(1000) / 8
             };

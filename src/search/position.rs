@@ -2,13 +2,16 @@
 //! move generation and the solvers share: both colours' threats and worths.
 
 use crate::board::{Board, Color, Pos, Threat};
-use crate::eval::cell_value;
+use crate::eval::{block_value, cell_value};
 
 /// What a stone on one empty cell would do, for each colour.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct CellInfo {
     pub pos: Pos,
     pub threat: [Threat; 2],
+    /// Worth of the cell to the side to move, by colour: for its own, what
+    /// its stone would make (`cell_value`); for the opponent's, taking the
+    /// cell from it (`block_value`). Their sum is the ordering key.
     pub value: [i32; 2],
 }
 
@@ -78,13 +81,17 @@ impl Position {
             self.board.threat(pos, Color::Black),
             self.board.threat(pos, Color::White),
         ];
+        let worth = |color: Color| {
+            let value = match color == self.side_to_move() {
+                true => cell_value,
+                false => block_value,
+            };
+            value(&self.board, pos, color, threat[color.index()])
+        };
         CellInfo {
             pos,
             threat,
-            value: [
-                cell_value(&self.board, pos, Color::Black, threat[0]),
-                cell_value(&self.board, pos, Color::White, threat[1]),
-            ],
+            value: [worth(Color::Black), worth(Color::White)],
         }
     }
 

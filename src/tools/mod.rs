@@ -1,15 +1,17 @@
 //! Tools that ship with the engine, run as `pbrain-wuzi <subcommand>`: bench,
-//! opening generator, game review, evaluation tuning. The match runner is its own binary
+//! opening generator, game review, evaluation and move-ordering tuning. The match runner is its own binary
 //! (`wuzi-match`) built on `match_runner`; `openings` and `records` are the
 //! file formats the tools share.
 
 pub mod analyze;
 pub mod bench;
+pub mod fitting;
 pub mod match_runner;
 pub mod opengen;
 pub mod openings;
 pub mod records;
 pub mod tune;
+pub mod tune_order;
 
 use std::process::ExitCode;
 
@@ -20,6 +22,7 @@ pub fn run_subcommand(name: &str, args: &[String]) -> ExitCode {
         "opengen" => return opengen::main(args),
         "analyze" => return analyze::main(args),
         "tune" => return tune::main(args),
+        "tune-order" => return tune_order::main(args),
         _ => {}
     }
     // Only stdout may carry text (see README, Logging); usage errors go there too.

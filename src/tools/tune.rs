@@ -13,6 +13,7 @@
 use crate::board::{Board, Color, Rule, Threat};
 use crate::eval::{EvalSet, EvalWeights, Features, EVAL_LIMIT, WEIGHTS};
 use crate::search::{new_searcher, EngineOptions, Limits, Searcher, MATE_BOUND};
+use crate::tools::fitting::{golden_section, minimise};
 use crate::tools::records::{parse_record, rule_from_gomocup_code, RecordedMove};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -114,18 +115,7 @@ pub fn fit_scale(scored: &[(f64, f64)]) -> f64 {
             .map(|&(score, result)| (sigmoid(score, k) - result).powi(2))
             .sum()
     };
-    let ratio = (5f64.sqrt() - 1.0) / 2.0;
-    let (mut low, mut high) = (0f64, 100_000f64.ln());
-    for _ in 0..60 {
-        let a = high - ratio * (high - low);
-        let b = low + ratio * (high - low);
-        if error(a) < error(b) {
-            high = b;
-        } else {
-            low = a;
-        }
-    }
-    ((low + high) / 2.0).exp()
+    golden_section(error, 0.0, 100_000f64.ln(), 60).exp()
 }
 
 /// Which parameters a fit may move: those whose feature is non-zero in at
@@ -151,19 +141,14 @@ pub fn fit_weights(
     free: &[bool; PARAMS],
     iterations: usize,
 ) -> [f64; PARAMS] {
-    const FIRST_STEP: f64 = 4.0;
-    const BETA1: f64 = 0.9;
-    const BETA2: f64 = 0.999;
-    let mut w = *start;
     if samples.is_empty() {
-        return w;
+        return *start;
     }
-    let (mut m, mut v) = ([0.0; PARAMS], [0.0; PARAMS]);
     let limit = EVAL_LIMIT as f64;
-    for step in 1..=iterations {
+    minimise(start, free, 4.0, iterations, |w| {
         let mut gradient = [0.0; PARAMS];
         for s in samples {
-            let raw: f64 = s.x.iter().zip(&w).map(|(x, w)| x * w).sum();
+            let raw: f64 = s.x.iter().zip(w).map(|(x, w)| x * w).sum();
             if raw.abs() >= limit {
                 continue; // clamped: the weights do not move the score
             }
@@ -173,18 +158,8 @@ pub fn fit_weights(
                 *g += slope * x;
             }
         }
-        let progress = step as f64 / iterations as f64;
-        let step_size = FIRST_STEP * (1.0 - 0.95 * progress);
-        for p in (0..PARAMS).filter(|&p| free[p]) {
-            let g = gradient[p] / samples.len() as f64;
-            m[p] = BETA1 * m[p] + (1.0 - BETA1) * g;
-            v[p] = BETA2 * v[p] + (1.0 - BETA2) * g * g;
-            let m_hat = m[p] / (1.0 - BETA1.powi(step as i32));
-            let v_hat = v[p] / (1.0 - BETA2.powi(step as i32));
-            w[p] -= step_size * m_hat / (v_hat.sqrt() + 1e-12);
-        }
-    }
-    w
+        gradient.map(|g| g / samples.len() as f64)
+    })
 }
 
 /// Rounds the weights to integers, then moves each free one by ±1 while
@@ -370,7 +345,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
 
 /// The record files named: files as given, directories' `.sgf`/`.psq`
 /// files in name order.
-fn record_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+pub(crate) fn record_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let is_record = |p: &Path| {
         p.extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("sgf") || e.eq_ignore_ascii_case("psq"))

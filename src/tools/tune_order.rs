@@ -1,0 +1,819 @@
+//! `pbrain-wuzi tune-order`: fits the move-ordering key's weights
+//! (`eval::OrderWeights`) to the moves a deeper search chooses, and prints
+//! them as Rust source, ready to paste into `src/eval/mod.rs`.
+//!
+//! Two steps, because labelling is slow and fitting is not:
+//! - `tune-order label RECORDS... > FILE` replays game records and, before
+//!   each engine move where the ordering decides what is searched (nothing
+//!   forced, no four threatened), runs a node-limited search and writes the
+//!   position and its best move as one line of a label file;
+//! - `tune-order fit FILE...` fits the weights.
+//!
+//! The key is linear in per-cell counts (the line patterns a stone makes,
+//! per direction, and the combined threat, for the side to move's stone and
+//! for the opponent's), so fitting it is a multinomial logistic regression:
+//! minimise the cross-entropy of `softmax(key / T)` over the candidates at
+//! the labelled move. `T` is fitted first with the current weights and then
+//! held, so the fitted key stays on the current scale (the search adds +300
+//! for a killer and up to +125 of history to it).
+//!
+//! Label file format, one position a line (`#` starts a comment):
+//! `GAME RULE WIDTH HEIGHT BEST MOVE...`: the game's number (the held-out
+//! split is by game), the Gomocup rule code, the board size, the labelled
+//! move and the moves that lead to the position, each as `x,y` (0-based).
+
+use crate::board::{Board, Color, Pattern, Pos, Rule, Threat};
+use crate::eval::{cell_patterns, EvalSet, OrderWeights, WEIGHTS};
+use crate::search::{new_searcher, EngineOptions, Limits, MATE_BOUND};
+use crate::tools::fitting::{golden_section, minimise};
+use crate::tools::records::{gomocup_rule_code, parse_record, rule_from_gomocup_code};
+use crate::tools::tune::record_files;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+
+const USAGE: &str = "\
+usage: pbrain-wuzi tune-order label RECORD|DIR... [--nodes N] [--every N] [--wander N] [--rule R]
+       pbrain-wuzi tune-order fit LABELS... [--holdout N] [--iterations N] [--min-count N]
+  label: writes one line per position to stdout: the best move of an N-node search
+         (default 20000) before every Nth engine move where nothing is forced (default 1);
+         with --wander N, also after 1 to N random moves among the 8 best-ordered from there,
+         the kind of position the search meets inside its tree (default 0 = off)
+  fit:   fits the ordering weights to label files; every Nth game is held out (default 5)";
+
+/// Parameters of `OrderWeights`, flattened: own patterns, their patterns,
+/// own threats, their threats.
+pub const PARAMS: usize = 2 * Pattern::COUNT + 2 * Threat::COUNT;
+const THEIR_PATTERN: usize = Pattern::COUNT;
+const OWN_THREAT: usize = 2 * Pattern::COUNT;
+const THEIR_THREAT: usize = OWN_THREAT + Threat::COUNT;
+
+/// Moves kept at quiet interior nodes at the shallowest and a middle depth
+/// (the search's `BRANCH_LIMIT` runs from 7 to 21): the rates reported.
+const RANKS_REPORTED: [usize; 4] = [1, 5, 7, 13];
+
+pub fn params_of(weights: &OrderWeights) -> [f64; PARAMS] {
+    let mut w = [0.0; PARAMS];
+    for p in 0..Pattern::COUNT {
+        w[p] = weights.own_pattern[p] as f64;
+        w[THEIR_PATTERN + p] = weights.their_pattern[p] as f64;
+    }
+    for t in 0..Threat::COUNT {
+        w[OWN_THREAT + t] = weights.own_threat[t] as f64;
+        w[THEIR_THREAT + t] = weights.their_threat[t] as f64;
+    }
+    w
+}
+
+pub fn weights_of(w: &[f64; PARAMS]) -> OrderWeights {
+    let round = |v: f64| v.round() as i32;
+    OrderWeights {
+        own_pattern: std::array::from_fn(|p| round(w[p])),
+        their_pattern: std::array::from_fn(|p| round(w[THEIR_PATTERN + p])),
+        own_threat: std::array::from_fn(|t| round(w[OWN_THREAT + t])),
+        their_threat: std::array::from_fn(|t| round(w[THEIR_THREAT + t])),
+    }
+}
+
+/// One candidate move: the parameters its key sums, with repeats (a
+/// pattern made in two directions counts twice).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Candidate {
+    pub terms: Vec<u8>,
+}
+
+impl Candidate {
+    /// The terms of a move on the empty cell `pos` for the side to move.
+    pub fn of(board: &Board, pos: Pos) -> Candidate {
+        let me = board.side_to_move();
+        let them = me.opponent();
+        let (own, their) = (board.threat(pos, me), board.threat(pos, them));
+        let mut terms: Vec<u8> = cell_patterns(board, pos, me, own)
+            .map(|p| p as u8)
+            .collect();
+        terms.extend(
+            cell_patterns(board, pos, them, their).map(|p| (THEIR_PATTERN + p as usize) as u8),
+        );
+        terms.push((OWN_THREAT + own.index()) as u8);
+        terms.push((THEIR_THREAT + their.index()) as u8);
+        Candidate { terms }
+    }
+
+    pub fn key(&self, w: &[f64; PARAMS]) -> f64 {
+        self.terms.iter().map(|&t| w[t as usize]).sum()
+    }
+}
+
+/// A labelled position: its candidates and which of them the search chose.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    pub candidates: Vec<Candidate>,
+    pub best: usize,
+}
+
+/// The moves the search orders at a node where nothing is forced: every
+/// candidate the side to move may play. `None` where the ordering does not
+/// decide what is searched: a five for either side, an open four or double
+/// four for either (won, or only the blocks are searched).
+pub fn ordered_moves(board: &Board) -> Option<Vec<Pos>> {
+    let me = board.side_to_move();
+    let them = me.opponent();
+    let decided = |c: Color| {
+        board.threat_count(c, Threat::Five)
+            + board.threat_count(c, Threat::OpenFour)
+            + board.threat_count(c, Threat::DoubleFour)
+            > 0
+    };
+    if decided(me) || decided(them) || board.stone_count() == 0 {
+        return None;
+    }
+    let moves: Vec<Pos> = board
+        .candidates()
+        .filter(|&p| board.threat(p, me) != Threat::Forbidden)
+        .collect();
+    (moves.len() > 1).then_some(moves)
+}
+
+/// One line of a label file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Label {
+    pub game: usize,
+    pub rule: Rule,
+    pub width: usize,
+    pub height: usize,
+    pub best: Pos,
+    pub moves: Vec<Pos>,
+}
+
+impl Label {
+    pub fn to_line(&self) -> String {
+        let point = |p: &Pos| format!("{},{}", p.x(), p.y());
+        let mut line = format!(
+            "{} {} {} {} {}",
+            self.game,
+            gomocup_rule_code(self.rule),
+            self.width,
+            self.height,
+            point(&self.best)
+        );
+        for m in &self.moves {
+            line.push(' ');
+            line.push_str(&point(m));
+        }
+        line
+    }
+
+    pub fn parse(line: &str) -> Result<Label, String> {
+        let mut fields = line.split_whitespace();
+        let mut number = |what: &str| -> Result<usize, String> {
+            fields
+                .next()
+                .and_then(|f| f.parse().ok())
+                .ok_or_else(|| format!("bad {what} in '{line}'"))
+        };
+        let game = number("game")?;
+        let rule = rule_from_gomocup_code(number("rule")? as u32)
+            .ok_or_else(|| format!("unknown rule in '{line}'"))?;
+        let (width, height) = (number("width")?, number("height")?);
+        let point = |f: &str| -> Result<Pos, String> {
+            let (x, y) = f
+                .split_once(',')
+                .ok_or_else(|| format!("bad point '{f}'"))?;
+            match (x.parse::<usize>(), y.parse::<usize>()) {
+                (Ok(x), Ok(y)) if x < width && y < height => Ok(Pos::new(x, y)),
+                _ => Err(format!("bad point '{f}'")),
+            }
+        };
+        let mut points = line.split_whitespace().skip(4).map(point);
+        let best = points
+            .next()
+            .ok_or_else(|| format!("no move in '{line}'"))??;
+        let moves = points.collect::<Result<Vec<Pos>, String>>()?;
+        Ok(Label {
+            game,
+            rule,
+            width,
+            height,
+            best,
+            moves,
+        })
+    }
+
+    /// The position and its sample; `None` if the moves are illegal or the
+    /// position is not one the ordering decides.
+    pub fn sample(&self) -> Option<(Board, Sample)> {
+        let mut board = Board::new(self.width, self.height, self.rule).ok()?;
+        for &m in &self.moves {
+            board.play(m).ok()?;
+        }
+        let moves = ordered_moves(&board)?;
+        let best = moves.iter().position(|&m| m == self.best)?;
+        let candidates = moves.iter().map(|&m| Candidate::of(&board, m)).collect();
+        Some((board, Sample { candidates, best }))
+    }
+}
+
+/// The softmax probabilities of the candidates' keys at temperature `t`.
+fn probabilities(sample: &Sample, w: &[f64; PARAMS], t: f64, out: &mut Vec<f64>) {
+    out.clear();
+    out.extend(sample.candidates.iter().map(|c| c.key(w) / t));
+    let top = out.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let mut total = 0.0;
+    for p in out.iter_mut() {
+        *p = (*p - top).exp();
+        total += *p;
+    }
+    for p in out.iter_mut() {
+        *p /= total;
+    }
+}
+
+/// Mean cross-entropy of the labelled moves.
+pub fn cross_entropy(samples: &[Sample], w: &[f64; PARAMS], t: f64) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let mut p = Vec::new();
+    let total: f64 = samples
+        .iter()
+        .map(|s| {
+            probabilities(s, w, t, &mut p);
+            -p[s.best].max(1e-300).ln()
+        })
+        .sum();
+    total / samples.len() as f64
+}
+
+/// Where the labelled move lands when the candidates are sorted by key,
+/// best first, ties kept in board order (as the search's stable sort does):
+/// 0 for the first.
+pub fn rank(sample: &Sample, w: &[f64; PARAMS]) -> usize {
+    let keys: Vec<f64> = sample.candidates.iter().map(|c| c.key(w)).collect();
+    let own = keys[sample.best];
+    keys.iter()
+        .enumerate()
+        .filter(|&(i, &k)| k > own || (k == own && i < sample.best))
+        .count()
+}
+
+/// The share of samples whose labelled move ranks within each of `RANKS_REPORTED`.
+fn rank_rates(samples: &[Sample], w: &[f64; PARAMS]) -> [f64; RANKS_REPORTED.len()] {
+    let ranks: Vec<usize> = samples.iter().map(|s| rank(s, w)).collect();
+    RANKS_REPORTED
+        .map(|n| ranks.iter().filter(|&&r| r < n).count() as f64 / ranks.len().max(1) as f64)
+}
+
+/// The temperature that minimises the cross-entropy with weights `w`: a
+/// golden section search on log T over [0.01, 100 000].
+pub fn fit_temperature(samples: &[Sample], w: &[f64; PARAMS]) -> f64 {
+    let error = |log_t: f64| cross_entropy(samples, w, log_t.exp());
+    golden_section(error, 0.01f64.ln(), 100_000f64.ln(), 50).exp()
+}
+
+/// Which parameters a fit may move: those that occur in at least
+/// `min_count` samples' candidates, never a `None` pattern or threat (the
+/// patterns of a cell always number its directions and its threat is
+/// always one: each is a constant the softmax cannot see, so one weight of
+/// each group is held to anchor the rest).
+pub fn tunable(samples: &[Sample], min_count: usize) -> [bool; PARAMS] {
+    let anchors = [
+        Pattern::None as usize,
+        THEIR_PATTERN + Pattern::None as usize,
+        OWN_THREAT + Threat::None.index(),
+        THEIR_THREAT + Threat::None.index(),
+    ];
+    let mut seen = [0usize; PARAMS];
+    for s in samples {
+        let mut here = [false; PARAMS];
+        for c in &s.candidates {
+            for &t in &c.terms {
+                here[t as usize] = true;
+            }
+        }
+        for (count, present) in seen.iter_mut().zip(here) {
+            *count += present as usize;
+        }
+    }
+    std::array::from_fn(|p| !anchors.contains(&p) && seen[p] >= min_count)
+}
+
+/// Minimises the cross-entropy over the weights marked `free`, from
+/// `start`, with `T` held: full-batch Adam whose step shrinks linearly to a
+/// twentieth. Weights are in key units, so the step is too.
+pub fn fit_weights(
+    samples: &[Sample],
+    start: &[f64; PARAMS],
+    t: f64,
+    free: &[bool; PARAMS],
+    iterations: usize,
+) -> [f64; PARAMS] {
+    if samples.is_empty() {
+        return *start;
+    }
+    let mut p = Vec::new();
+    minimise(start, free, 4.0, iterations, |w| {
+        let mut gradient = [0.0; PARAMS];
+        for s in samples {
+            probabilities(s, w, t, &mut p);
+            for (i, c) in s.candidates.iter().enumerate() {
+                let slope = p[i] - if i == s.best { 1.0 } else { 0.0 };
+                for &term in &c.terms {
+                    gradient[term as usize] += slope;
+                }
+            }
+        }
+        gradient.map(|g| g / (t * samples.len() as f64))
+    })
+}
+
+struct LabelOptions {
+    paths: Vec<PathBuf>,
+    rule: Rule,
+    nodes: u64,
+    every: usize,
+    wander: usize,
+}
+
+/// The moves a wander picks from: the best-ordered few, as the search's
+/// interior nodes keep.
+const WANDER_WIDTH: usize = 8;
+
+/// Plays 1 to `plies` random moves among the `WANDER_WIDTH` best-ordered
+/// (by the current key) from `board`, while the ordering still decides;
+/// the moves played, or `None` if it stopped at once.
+fn wander(board: &mut Board, plies: usize, rng: &mut SmallRng) -> Option<Vec<Pos>> {
+    let w = params_of(&WEIGHTS.order);
+    let mut played = Vec::new();
+    for _ in 0..rng.gen_range(1..=plies) {
+        let Some(moves) = ordered_moves(board) else {
+            break;
+        };
+        let mut keyed: Vec<(f64, Pos)> = moves
+            .iter()
+            .map(|&m| (Candidate::of(board, m).key(&w), m))
+            .collect();
+        keyed.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let pick = keyed[rng.gen_range(0..keyed.len().min(WANDER_WIDTH))].1;
+        if board.play(pick).is_err() {
+            break;
+        }
+        played.push(pick);
+    }
+    let usable = !played.is_empty() && ordered_moves(board).is_some();
+    if !usable {
+        for _ in &played {
+            board.undo();
+        }
+        return None;
+    }
+    Some(played)
+}
+
+struct FitOptions {
+    paths: Vec<PathBuf>,
+    holdout: usize,
+    iterations: usize,
+    min_count: usize,
+}
+
+/// A command line's `--name value` pairs, the values numbers.
+type NumberOptions = Vec<(String, u64)>;
+
+/// Splits `args` into paths and options.
+fn split_args(args: &[String]) -> Result<(Vec<PathBuf>, NumberOptions), String> {
+    let (mut paths, mut options) = (Vec::new(), Vec::new());
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        if !arg.starts_with("--") {
+            paths.push(PathBuf::from(arg));
+            continue;
+        }
+        let value = rest
+            .next()
+            .ok_or_else(|| format!("{arg} needs a value\n{USAGE}"))?;
+        let number = value
+            .trim()
+            .parse::<u64>()
+            .map_err(|_| format!("{arg}: bad number '{value}'"))?;
+        options.push((arg.clone(), number));
+    }
+    if paths.is_empty() {
+        return Err(USAGE.to_string());
+    }
+    Ok((paths, options))
+}
+
+fn unknown(arg: &str) -> String {
+    format!("unknown option '{arg}'\n{USAGE}")
+}
+
+fn label(args: &[String]) -> Result<String, String> {
+    let (paths, pairs) = split_args(args)?;
+    let mut options = LabelOptions {
+        paths,
+        rule: Rule::Freestyle,
+        nodes: 20_000,
+        every: 1,
+        wander: 0,
+    };
+    for (arg, n) in pairs {
+        match arg.as_str() {
+            "--rule" => {
+                options.rule = rule_from_gomocup_code(n as u32)
+                    .ok_or_else(|| format!("--rule {n}: unknown"))?
+            }
+            "--nodes" => options.nodes = n.max(1),
+            "--every" => options.every = (n as usize).max(1),
+            "--wander" => options.wander = n as usize,
+            _ => return Err(unknown(&arg)),
+        }
+    }
+    let mut searcher = new_searcher();
+    searcher.configure(&EngineOptions {
+        memory_bytes: 64 << 20,
+        threads: 1,
+    });
+    let limits = Limits {
+        nodes: Some(options.nodes),
+        ..Limits::default()
+    };
+    let stop = AtomicBool::new(false);
+    let mut out = format!(
+        "# tune-order labels: best move of a {}-node search\n",
+        options.nodes
+    );
+    let mut seen = 0usize;
+    let mut rng = SmallRng::seed_from_u64(1);
+    for (game, file) in record_files(&options.paths)?.iter().enumerate() {
+        let text = std::fs::read_to_string(file)
+            .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        let Ok(record) = parse_record(&text) else {
+            continue;
+        };
+        let rule = record.rule.unwrap_or(options.rule);
+        let Ok(mut board) = Board::new(record.width, record.height, rule) else {
+            continue;
+        };
+        searcher.clear();
+        let mut played = Vec::new();
+        for m in &record.moves {
+            let engine_move = m.think_ms.unwrap_or(0) > 0;
+            if engine_move && ordered_moves(&board).is_some() {
+                seen += 1;
+                if seen.is_multiple_of(options.every) {
+                    let mut label_here = |board: &Board, moves: &[Pos]| {
+                        let result = searcher.search(board, &limits, &stop, &mut |_| {});
+                        let lost = result.score < -MATE_BOUND;
+                        if let (Some(best), false) = (result.best_move, lost) {
+                            let line = Label {
+                                game,
+                                rule,
+                                width: record.width,
+                                height: record.height,
+                                best,
+                                moves: moves.to_vec(),
+                            };
+                            out += &line.to_line();
+                            out.push('\n');
+                        }
+                    };
+                    label_here(&board, &played);
+                    if options.wander > 0 {
+                        if let Some(extra) = wander(&mut board, options.wander, &mut rng) {
+                            let moves: Vec<Pos> = played.iter().chain(&extra).copied().collect();
+                            label_here(&board, &moves);
+                            for _ in &extra {
+                                board.undo();
+                            }
+                        }
+                    }
+                }
+            }
+            if board.play(m.pos).is_err() {
+                break;
+            }
+            played.push(m.pos);
+        }
+    }
+    Ok(out)
+}
+
+/// Fitted and held-out samples; the held-out ones also by `EvalSet` (renju
+/// Black and White may want tables of their own).
+#[derive(Default)]
+struct Data {
+    train: Vec<Sample>,
+    holdout: Vec<Sample>,
+    holdout_by_set: [Vec<Sample>; EvalSet::COUNT],
+}
+
+fn fit(args: &[String]) -> Result<String, String> {
+    let (paths, pairs) = split_args(args)?;
+    let mut options = FitOptions {
+        paths,
+        holdout: 5,
+        iterations: 600,
+        min_count: 30,
+    };
+    for (arg, n) in pairs {
+        match arg.as_str() {
+            "--holdout" => options.holdout = n as usize,
+            "--iterations" => options.iterations = n as usize,
+            "--min-count" => options.min_count = n as usize,
+            _ => return Err(unknown(&arg)),
+        }
+    }
+    let mut data = Data::default();
+    let mut skipped = 0usize;
+    for path in &options.paths {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        for line in text.lines() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let Some((label, (board, sample))) = Label::parse(line)
+                .ok()
+                .and_then(|l| l.sample().map(|s| (l, s)))
+            else {
+                skipped += 1;
+                continue;
+            };
+            if options.holdout > 0 && label.game % options.holdout == 0 {
+                let set = EvalSet::of(board.rule(), board.side_to_move());
+                data.holdout_by_set[set.index()].push(sample.clone());
+                data.holdout.push(sample);
+            } else {
+                data.train.push(sample);
+            }
+        }
+    }
+    if data.train.is_empty() {
+        return Err("no usable labelled positions".into());
+    }
+    let start = params_of(&WEIGHTS.order);
+    let t = fit_temperature(&data.train, &start);
+    let free = tunable(&data.train, options.min_count);
+    let fitted = fit_weights(&data.train, &start, t, &free, options.iterations).map(f64::round);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "// {} positions (+{} held out), {skipped} skipped; T = {t:.1} (fitted with the current weights)",
+        data.train.len(),
+        data.holdout.len()
+    );
+    let report = |name: &str, samples: &[Sample], w: &[f64; PARAMS]| {
+        let rates = rank_rates(samples, w);
+        let shares: Vec<String> = RANKS_REPORTED
+            .iter()
+            .zip(rates)
+            .map(|(n, r)| format!("top-{n} {:.1}%", 100.0 * r))
+            .collect();
+        format!(
+            "// {name}: cross-entropy {:.4}, {}\n",
+            cross_entropy(samples, w, t),
+            shares.join(", ")
+        )
+    };
+    out += &report("fitted, before", &data.train, &start);
+    out += &report("fitted, after", &data.train, &fitted);
+    out += &report("held out, before", &data.holdout, &start);
+    out += &report("held out, after", &data.holdout, &fitted);
+    for set in EvalSet::ALL {
+        let samples = &data.holdout_by_set[set.index()];
+        if !samples.is_empty() {
+            out += &report(&format!("held out {set:?}, before"), samples, &start);
+            out += &report(&format!("held out {set:?}, after"), samples, &fitted);
+        }
+    }
+    out += &rust_source(&weights_of(&fitted));
+    Ok(out)
+}
+
+/// The `OrderWeights` literal, in the layout of `src/eval/mod.rs`.
+fn rust_source(w: &OrderWeights) -> String {
+    let list = |values: &[i32]| {
+        values
+            .iter()
+            .map(i32::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    format!(
+        "    order: OrderWeights {{\n        own_pattern: [{}],\n        their_pattern: [{}],\n        \
+         own_threat: [{}],\n        their_threat: [{}],\n    }},\n",
+        list(&w.own_pattern),
+        list(&w.their_pattern),
+        list(&w.own_threat),
+        list(&w.their_threat)
+    )
+}
+
+pub fn main(args: &[String]) -> ExitCode {
+    let outcome = match args.first().map(String::as_str) {
+        Some("label") => label(&args[1..]),
+        Some("fit") => fit(&args[1..]),
+        _ => Err(USAGE.to_string()),
+    };
+    super::finish(outcome)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Geometry;
+    use crate::eval::{block_value, cell_value};
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    /// Random candidates in the ranges real positions show (four
+    /// directions, patterns up to an open three, threats up to a double
+    /// three), each labelled by a draw from `softmax(key / t)` under `truth`.
+    fn synthetic(truth: &[f64; PARAMS], t: f64, count: usize, seed: u64) -> Vec<Sample> {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let patterns = [0usize, 2, 3, 4, 5];
+        let threats = [1usize, 2, 3, 4, 5, 6];
+        let mut p = Vec::new();
+        (0..count)
+            .map(|_| {
+                let candidates = (0..rng.gen_range(10..40))
+                    .map(|_| {
+                        let mut terms = Vec::new();
+                        for _ in 0..4 {
+                            terms.push(patterns[rng.gen_range(0..patterns.len())] as u8);
+                            let their = patterns[rng.gen_range(0..patterns.len())];
+                            terms.push((THEIR_PATTERN + their) as u8);
+                        }
+                        terms.push((OWN_THREAT + threats[rng.gen_range(0..threats.len())]) as u8);
+                        terms.push((THEIR_THREAT + threats[rng.gen_range(0..threats.len())]) as u8);
+                        Candidate { terms }
+                    })
+                    .collect();
+                let mut sample = Sample {
+                    candidates,
+                    best: 0,
+                };
+                probabilities(&sample, truth, t, &mut p);
+                let mut draw = rng.gen::<f64>();
+                sample.best = p
+                    .iter()
+                    .position(|&q| {
+                        draw -= q;
+                        draw < 0.0
+                    })
+                    .unwrap_or(p.len() - 1);
+                sample
+            })
+            .collect()
+    }
+
+    fn truth() -> [f64; PARAMS] {
+        let mut w = [0.0; PARAMS];
+        for (p, v) in [(2, 10.0), (3, 30.0), (4, 25.0), (5, 90.0)] {
+            w[p] = v;
+        }
+        for (p, v) in [(2, 5.0), (3, 20.0), (4, 12.0), (5, 60.0)] {
+            w[THEIR_PATTERN + p] = v;
+        }
+        for (t, v) in [(2, 0.0), (3, 10.0), (4, 15.0), (5, 40.0), (6, 150.0)] {
+            w[OWN_THREAT + t] = v;
+        }
+        for (t, v) in [(2, 5.0), (3, -10.0), (4, 20.0), (5, 30.0), (6, 80.0)] {
+            w[THEIR_THREAT + t] = v;
+        }
+        w
+    }
+
+    #[test]
+    fn the_fit_recovers_the_weights_that_drew_the_labels() {
+        let truth = truth();
+        let t = 20.0;
+        let samples = synthetic(&truth, t, 4000, 3);
+        let free = tunable(&samples, 30);
+        // Anchors and unused terms stay fixed; every other used term is free.
+        assert!(!free[Pattern::None as usize] && !free[OWN_THREAT + Threat::None.index()]);
+        assert!(!free[Pattern::Four as usize] && free[Pattern::OpenThree as usize]);
+        let start = [0.0; PARAMS];
+        let fitted = fit_weights(&samples, &start, t, &free, 1000);
+        for k in (0..PARAMS).filter(|&k| free[k]) {
+            let error = (fitted[k] - truth[k]).abs();
+            assert!(
+                error <= 0.1 * truth[k].abs() + 4.0,
+                "parameter {k}: fitted {:.1}, true {}",
+                fitted[k],
+                truth[k]
+            );
+        }
+        assert!(cross_entropy(&samples, &fitted, t) < cross_entropy(&samples, &start, t));
+        // The temperature of the true weights is found again too.
+        let found = fit_temperature(&samples, &truth);
+        assert!((found - t).abs() < 0.1 * t, "T {found:.2}");
+    }
+
+    #[test]
+    fn the_rank_counts_better_keys_and_earlier_ties() {
+        let mut w = [0.0; PARAMS];
+        w[3] = 10.0;
+        let cell = |terms: Vec<u8>| Candidate { terms };
+        let sample = Sample {
+            candidates: vec![
+                cell(vec![3]),
+                cell(vec![2]),
+                cell(vec![3, 3]),
+                cell(vec![3]),
+            ],
+            best: 3,
+        };
+        // Keys 10, 0, 20, 10: one better, one tie before it.
+        assert_eq!(rank(&sample, &w), 2);
+        assert_eq!(rank(&Sample { best: 2, ..sample }, &w), 0);
+    }
+
+    const POSITION: &str = "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . X X . . . . .
+        . . . O . O . . .
+        . . . . X . . . .
+        . . . . . . O . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ";
+
+    #[test]
+    fn the_key_from_the_terms_is_the_engines_key() {
+        let board = Board::from_diagram(POSITION, Rule::Freestyle, Geometry::Square).unwrap();
+        let me = board.side_to_move();
+        let them = me.opponent();
+        let moves = ordered_moves(&board).unwrap();
+        assert!(moves.len() > 10);
+        let w = params_of(&WEIGHTS.order);
+        for pos in moves {
+            let engine = cell_value(&board, pos, me, board.threat(pos, me))
+                + block_value(&board, pos, them, board.threat(pos, them));
+            assert_eq!(
+                Candidate::of(&board, pos).key(&w),
+                engine as f64,
+                "at {pos}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_wander_plays_well_ordered_moves_and_leaves_an_open_position() {
+        let start = Board::from_diagram(POSITION, Rule::Freestyle, Geometry::Square).unwrap();
+        let w = params_of(&WEIGHTS.order);
+        let mut rng = SmallRng::seed_from_u64(5);
+        let mut wandered = 0;
+        for _ in 0..20 {
+            let mut board = start.clone();
+            let Some(played) = wander(&mut board, 3, &mut rng) else {
+                // Ended where the ordering does not decide: taken back.
+                assert_eq!(board.history(), start.history());
+                continue;
+            };
+            wandered += 1;
+            assert!((1..=3).contains(&played.len()));
+            assert_eq!(board.stone_count(), start.stone_count() + played.len());
+            assert!(ordered_moves(&board).is_some());
+            // The first move is among the best-ordered of the start.
+            let mut keys: Vec<f64> = ordered_moves(&start)
+                .unwrap()
+                .iter()
+                .map(|&m| Candidate::of(&start, m).key(&w))
+                .collect();
+            keys.sort_by(|a, b| b.total_cmp(a));
+            let first = Candidate::of(&start, played[0]).key(&w);
+            assert!(first >= keys[WANDER_WIDTH - 1]);
+        }
+        assert!(wandered >= 10, "{wandered} of 20");
+    }
+
+    #[test]
+    fn a_label_line_round_trips_and_rebuilds_its_position() {
+        let label = Label {
+            game: 4,
+            rule: Rule::Renju,
+            width: 15,
+            height: 15,
+            best: Pos::new(8, 6),
+            moves: vec![Pos::new(7, 7), Pos::new(8, 8), Pos::new(6, 6)],
+        };
+        let line = label.to_line();
+        assert_eq!(line, "4 4 15 15 8,6 7,7 8,8 6,6");
+        assert_eq!(Label::parse(&line).unwrap(), label);
+        let (board, sample) = label.sample().unwrap();
+        assert_eq!(board.stone_count(), 3);
+        assert_eq!(
+            sample.candidates[sample.best],
+            Candidate::of(&board, label.best)
+        );
+        assert!(Label::parse("4 4 15 15 8,6 7,7 15,3").is_err());
+        assert!(Label::parse("4 4 15").is_err());
+    }
+}
