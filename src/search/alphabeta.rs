@@ -317,6 +317,18 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// Lowers the history of the quiet moves searched before a quiet cut-off
+    /// move: they were tried first and did not refute.
+    fn punish(&mut self, tried: &[Scored], depth: i32) {
+        let color = self.position.side_to_move().index();
+        for m in tried {
+            if is_quiet(&m.info) {
+                let slot = &mut self.history[color * CELL_COUNT + m.info.pos.index()];
+                *slot = (*slot - depth * depth).max(-(1 << 20));
+            }
+        }
+    }
+
     fn set_pv(&mut self, ply: usize, mv: Pos) {
         let child = std::mem::take(&mut self.pv[ply + 1]);
         self.pv[ply].clear();
@@ -408,14 +420,12 @@ impl<'a> Worker<'a> {
             let limit = BRANCH_LIMIT[(depth.max(0) as usize).min(BRANCH_LIMIT.len() - 1)];
             moves.truncate(limit);
         }
-        let me = self.position.side_to_move().index();
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
         for (i, m) in moves.iter().enumerate() {
             let mv = m.info.pos;
-            let quiet =
-                m.info.threat[me] < Threat::OpenThree && m.info.threat[1 - me] < Threat::OpenThree;
+            let quiet = is_quiet(&m.info);
             if ply == 0 {
                 if let Some(hook) = self.on_root_move.as_mut() {
                     hook(mv);
@@ -457,6 +467,7 @@ impl<'a> Worker<'a> {
                     if score >= beta {
                         if quiet {
                             self.reward(ply, mv, depth);
+                            self.punish(&moves[..i], depth);
                         }
                         break;
                     }
@@ -500,6 +511,11 @@ impl<'a> Worker<'a> {
 fn late_move_reduction(depth: i32, index: usize) -> i32 {
     let product = f64::from(depth).ln() * (index as f64).ln();
     ((0.5 + product / LMR_DIVISOR) as i32).max(1)
+}
+
+/// A move that makes no three or better for either side.
+fn is_quiet(info: &CellInfo) -> bool {
+    info.threat[0] < Threat::OpenThree && info.threat[1] < Threat::OpenThree
 }
 
 /// Whether a score is a proven win or loss.
