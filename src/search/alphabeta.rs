@@ -19,6 +19,9 @@ const BRANCH_LIMIT: [usize; 8] = [7, 9, 11, 13, 15, 17, 19, 21];
 /// VCF nodes tried at a leaf where the side to move has a four to start with.
 const LEAF_VCF_BUDGET: u64 = 64;
 const LEAF_VCF_FOURS: u32 = 8;
+/// Futility margins by remaining depth (1 and 2): a quiet move is not
+/// searched when the static score plus this cannot reach alpha.
+const FUTILITY_MARGIN: [Score; 3] = [0, 250, 500];
 /// Scales the late-move reduction: ln(depth)·ln(index) / this, rounded.
 const LMR_DIVISOR: f64 = 2.25;
 /// The check for the opponent's VCF at the root.
@@ -423,9 +426,19 @@ impl<'a> Worker<'a> {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
+        // Near the horizon, when even a good quiet move leaves us far below
+        // alpha, only the threats are worth a look.
+        let futile =
+            !pv_node && !forced && (depth as usize) < FUTILITY_MARGIN.len() && !is_mate(alpha) && {
+                let margin = FUTILITY_MARGIN[depth as usize];
+                evaluate(&self.position.board) + margin <= alpha
+            };
         for (i, m) in moves.iter().enumerate() {
             let mv = m.info.pos;
             let quiet = is_quiet(&m.info);
+            if futile && quiet && i > 0 {
+                continue;
+            }
             if ply == 0 {
                 if let Some(hook) = self.on_root_move.as_mut() {
                     hook(mv);
