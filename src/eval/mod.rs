@@ -70,8 +70,10 @@ pub struct OrderWeights {
 
 /// Every number the evaluation uses.
 pub struct Weights {
-    /// Move ordering (`cell_value`, `block_value`).
+    /// Move ordering (`cell_value`, `block_value`) in every rule but renju.
     pub order: OrderWeights,
+    /// Move ordering in renju (`order_weights`).
+    pub renju_order: OrderWeights,
     /// The static evaluation's weights, by `EvalSet::index`.
     pub eval: [EvalWeights; EvalSet::COUNT],
 }
@@ -85,6 +87,16 @@ pub const WEIGHTS: Weights = Weights {
         //          Forb None Two OpenTwo Three OpenThree DoubleThree Four FourThree DoubleFour OpenFour Five
         own_threat: [0, 0, 0, 0, 0, 0, 250, 0, 500, 600, 0, 0],
         their_threat: [0, 0, 0, 0, 0, 0, 125, 0, 250, 300, 0, 0],
+    },
+    // Fitted by `pbrain-wuzi tune-order` (see README, Evaluation); in
+    // matches it helped renju and not freestyle.
+    renju_order: OrderWeights {
+        //           None Over Two OpenTwo Three OpenThree Four OpenFour DoubleFour Five
+        own_pattern: [0, 0, 10, 42, 44, 36, -271, 400, 400, 2000],
+        their_pattern: [0, 0, 2, 14, 24, -5, 20, 200, 200, 1000],
+        //          Forb None Two OpenTwo Three OpenThree DoubleThree Four FourThree DoubleFour OpenFour Five
+        own_threat: [0, 0, 8, 5, 6, 68, 85, 375, 500, 600, 0, 0],
+        their_threat: [94, 0, 2, -1, 2, 70, 126, 62, 165, 300, 0, 0],
     },
     eval: [
         // Gomoku
@@ -127,11 +139,19 @@ pub fn cell_patterns(
     (0..directions).map(move |dir| board.pattern(pos, color, dir))
 }
 
+/// The move-ordering weights of a rule.
+pub fn order_weights(rule: Rule) -> &'static OrderWeights {
+    match rule {
+        Rule::Renju => &WEIGHTS.renju_order,
+        _ => &WEIGHTS.order,
+    }
+}
+
 /// Worth of a stone of `color` on the empty cell `pos`, whose combined
 /// threat is `threat`, for `color` itself: its half of the move-ordering
 /// key when `color` is to move.
 pub fn cell_value(board: &Board, pos: Pos, color: Color, threat: Threat) -> i32 {
-    let order = &WEIGHTS.order;
+    let order = order_weights(board.rule());
     cell_patterns(board, pos, color, threat)
         .map(|p| order.own_pattern[p as usize])
         .sum::<i32>()
@@ -141,7 +161,7 @@ pub fn cell_value(board: &Board, pos: Pos, color: Color, threat: Threat) -> i32 
 /// Worth, for the side to move, of taking the empty cell `pos` where the
 /// opponent `color` would make `threat`: the other half of the key.
 pub fn block_value(board: &Board, pos: Pos, color: Color, threat: Threat) -> i32 {
-    let order = &WEIGHTS.order;
+    let order = order_weights(board.rule());
     cell_patterns(board, pos, color, threat)
         .map(|p| order.their_pattern[p as usize])
         .sum::<i32>()

@@ -23,7 +23,7 @@
 //! move and the moves that lead to the position, each as `x,y` (0-based).
 
 use crate::board::{Board, Color, Pattern, Pos, Rule, Threat};
-use crate::eval::{cell_patterns, EvalSet, OrderWeights, WEIGHTS};
+use crate::eval::{cell_patterns, order_weights, EvalSet, OrderWeights};
 use crate::search::{new_searcher, EngineOptions, Limits, MATE_BOUND};
 use crate::tools::fitting::{golden_section, minimise};
 use crate::tools::records::{gomocup_rule_code, parse_record, rule_from_gomocup_code};
@@ -37,12 +37,13 @@ use std::sync::atomic::AtomicBool;
 
 const USAGE: &str = "\
 usage: pbrain-wuzi tune-order label RECORD|DIR... [--nodes N] [--every N] [--wander N] [--rule R]
-       pbrain-wuzi tune-order fit LABELS... [--holdout N] [--iterations N] [--min-count N]
+       pbrain-wuzi tune-order fit LABELS... [--rule R] [--holdout N] [--iterations N] [--min-count N]
   label: writes one line per position to stdout: the best move of an N-node search
          (default 20000) before every Nth engine move where nothing is forced (default 1);
          with --wander N, also after 1 to N random moves among the 8 best-ordered from there,
          the kind of position the search meets inside its tree (default 0 = off)
-  fit:   fits the ordering weights to label files; every Nth game is held out (default 5)";
+  fit:   fits the ordering weights to label files, from the table of rule R (default 0;
+         4 = renju's); every Nth game is held out (default 5)";
 
 /// Parameters of `OrderWeights`, flattened: own patterns, their patterns,
 /// own threats, their threats.
@@ -345,7 +346,7 @@ const WANDER_WIDTH: usize = 8;
 /// (by the current key) from `board`, while the ordering still decides;
 /// the moves played, or `None` if it stopped at once.
 fn wander(board: &mut Board, plies: usize, rng: &mut SmallRng) -> Option<Vec<Pos>> {
-    let w = params_of(&WEIGHTS.order);
+    let w = params_of(order_weights(board.rule()));
     let mut played = Vec::new();
     for _ in 0..rng.gen_range(1..=plies) {
         let Some(moves) = ordered_moves(board) else {
@@ -374,6 +375,8 @@ fn wander(board: &mut Board, plies: usize, rng: &mut SmallRng) -> Option<Vec<Pos
 
 struct FitOptions {
     paths: Vec<PathBuf>,
+    /// The rule whose table is the start (and the "before").
+    table: Rule,
     holdout: usize,
     iterations: usize,
     min_count: usize,
@@ -514,12 +517,17 @@ fn fit(args: &[String]) -> Result<String, String> {
     let (paths, pairs) = split_args(args)?;
     let mut options = FitOptions {
         paths,
+        table: Rule::Freestyle,
         holdout: 5,
         iterations: 600,
         min_count: 30,
     };
     for (arg, n) in pairs {
         match arg.as_str() {
+            "--rule" => {
+                options.table = rule_from_gomocup_code(n as u32)
+                    .ok_or_else(|| format!("--rule {n}: unknown"))?
+            }
             "--holdout" => options.holdout = n as usize,
             "--iterations" => options.iterations = n as usize,
             "--min-count" => options.min_count = n as usize,
@@ -555,7 +563,7 @@ fn fit(args: &[String]) -> Result<String, String> {
     if data.train.is_empty() {
         return Err("no usable labelled positions".into());
     }
-    let start = params_of(&WEIGHTS.order);
+    let start = params_of(order_weights(options.table));
     let t = fit_temperature(&data.train, &start);
     let free = tunable(&data.train, options.min_count);
     let fitted = fit_weights(&data.train, &start, t, &free, options.iterations).map(f64::round);
@@ -752,7 +760,7 @@ mod tests {
         let them = me.opponent();
         let moves = ordered_moves(&board).unwrap();
         assert!(moves.len() > 10);
-        let w = params_of(&WEIGHTS.order);
+        let w = params_of(order_weights(Rule::Freestyle));
         for pos in moves {
             let engine = cell_value(&board, pos, me, board.threat(pos, me))
                 + block_value(&board, pos, them, board.threat(pos, them));
@@ -767,7 +775,7 @@ mod tests {
     #[test]
     fn a_wander_plays_well_ordered_moves_and_leaves_an_open_position() {
         let start = Board::from_diagram(POSITION, Rule::Freestyle, Geometry::Square).unwrap();
-        let w = params_of(&WEIGHTS.order);
+        let w = params_of(order_weights(Rule::Freestyle));
         let mut rng = SmallRng::seed_from_u64(5);
         let mut wandered = 0;
         for _ in 0..20 {
