@@ -152,20 +152,43 @@ pub fn order_weights(rule: Rule) -> &'static OrderWeights {
 /// key when `color` is to move.
 pub fn cell_value(board: &Board, pos: Pos, color: Color, threat: Threat) -> i32 {
     let order = order_weights(board.rule());
-    cell_patterns(board, pos, color, threat)
-        .map(|p| order.own_pattern[p as usize])
-        .sum::<i32>()
-        + order.own_threat[threat.index()]
+    key_half(
+        board,
+        pos,
+        color,
+        threat,
+        &order.own_pattern,
+        &order.own_threat,
+    )
 }
 
 /// Worth, for the side to move, of taking the empty cell `pos` where the
 /// opponent `color` would make `threat`: the other half of the key.
 pub fn block_value(board: &Board, pos: Pos, color: Color, threat: Threat) -> i32 {
     let order = order_weights(board.rule());
+    key_half(
+        board,
+        pos,
+        color,
+        threat,
+        &order.their_pattern,
+        &order.their_threat,
+    )
+}
+
+/// `color`'s line patterns and threat on `pos`, weighted by one half's tables.
+fn key_half(
+    board: &Board,
+    pos: Pos,
+    color: Color,
+    threat: Threat,
+    pattern_weights: &[i32; Pattern::COUNT],
+    threat_weights: &[i32; Threat::COUNT],
+) -> i32 {
     cell_patterns(board, pos, color, threat)
-        .map(|p| order.their_pattern[p as usize])
+        .map(|p| pattern_weights[p as usize])
         .sum::<i32>()
-        + order.their_threat[threat.index()]
+        + threat_weights[threat.index()]
 }
 
 /// What the static evaluation reads of a position: the score is linear in
