@@ -10,8 +10,9 @@ fn main() -> ExitCode {
         Some(name) => wuzi::tools::run_subcommand(name, &args[1..]),
         None => {
             init_logging();
-            // START must stay cheap; the rule tables are built meanwhile, on
-            // the second core, before the first move needs them.
+            // The rule tables take a quarter of a second: building starts at
+            // once, on the second core, and START waits for the rest before
+            // its OK, so that no move's clock pays for them.
             std::thread::spawn(wuzi::board::prepare_tables);
             let input = BufReader::new(io::stdin());
             let exit =

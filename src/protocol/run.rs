@@ -28,8 +28,10 @@ use std::time::{Duration, Instant};
 /// line comes close, and it bounds memory on hostile input.
 const MAX_LINE_BYTES: usize = 64 * 1024;
 /// How long after its hard limit a searcher may take to answer before the
-/// loop plays the best move reported so far.
-const OVERRUN_GRACE: Duration = Duration::from_millis(50);
+/// loop plays the best move reported so far. A searcher answers within a
+/// millisecond of the stop flag; the grace must fit in the smallest reserve
+/// the clock keeps (35 ms of a 100 ms turn), so the stand-in is still in time.
+const OVERRUN_GRACE: Duration = Duration::from_millis(20);
 
 /// What reaches the main thread.
 enum Event {

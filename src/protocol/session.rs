@@ -290,6 +290,11 @@ impl Session {
     }
 
     fn start(&mut self, width: i64, height: i64) -> Outcome {
+        // Piskvork, c-gomoku-cli and wuzi-match keep START off the move
+        // clock, but a move that comes right after it would wait for a rule's
+        // tables (or share the CPU with their building): finish them before
+        // the OK. Once built, this costs nothing.
+        crate::board::prepare_tables();
         let size = |n: i64| usize::try_from(n).unwrap_or(usize::MAX);
         let board = self.empty_board(size(width), size(height)).map_err(|_| {
             // Piskvork falls back to 20x20 by itself when the refusal names 20.

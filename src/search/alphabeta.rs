@@ -29,6 +29,7 @@ const ROOT_DEFENCE: DefenceBudget = DefenceBudget {
     probe: 5_000,
     verify: 1_000,
     fours: 20,
+    deadline: None,
 };
 
 /// What all threads of one search share.
@@ -89,7 +90,12 @@ pub struct Worker<'a> {
     moves: Vec<Vec<Scored>>,
     cells: Vec<Pos>,
     pub vcf: VcfSolver,
+    /// The best root move of the current iteration whose search finished,
+    /// with its score.
     pub root_best: Option<(Pos, Score)>,
+    /// The root move to search first (the last iteration's best), ahead of
+    /// the table's move, which a helper thread may have overwritten.
+    pub root_first: Option<Pos>,
     /// The root moves that answer the opponent's VCF (all of them when it
     /// has none), once known.
     root_answers: Option<Vec<Pos>>,
@@ -115,6 +121,7 @@ impl<'a> Worker<'a> {
             cells: Vec::new(),
             vcf: VcfSolver::default(),
             root_best: None,
+            root_first: None,
             root_answers: None,
             on_root_move: None,
         }
@@ -282,8 +289,14 @@ impl<'a> Worker<'a> {
         match &self.root_answers {
             Some(answers) => moves.retain(|m| answers.contains(&m.info.pos)),
             None => {
+                // Every thread bounds the check by the hard limit: the main
+                // thread waits for its helpers before answering.
+                let budget = DefenceBudget {
+                    deadline: self.shared.limits.time.map(|t| t.start + t.hard),
+                    ..ROOT_DEFENCE
+                };
                 self.nodes +=
-                    keep_refutations(&mut self.position, &mut self.vcf, &mut moves, ROOT_DEFENCE);
+                    keep_refutations(&mut self.position, &mut self.vcf, &mut moves, budget);
                 self.root_answers = Some(moves.iter().map(|m| m.info.pos).collect());
             }
         }
@@ -417,7 +430,13 @@ impl<'a> Worker<'a> {
             return evaluate(&self.position.board);
         }
         let next_depth = if forced { depth } else { depth - 1 };
-        self.order(ply, entry.and_then(|e| e.best_move));
+        let table_move = entry.and_then(|e| e.best_move);
+        let first = if ply == 0 {
+            self.root_first.or(table_move)
+        } else {
+            table_move
+        };
+        self.order(ply, first);
         let mut moves = std::mem::take(&mut self.moves[ply]);
         if ply > 0 {
             let limit = BRANCH_LIMIT[(depth.max(0) as usize).min(BRANCH_LIMIT.len() - 1)];

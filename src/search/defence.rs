@@ -6,11 +6,17 @@
 //! takes the tempo, or by a threat of ours that turns one of the forced
 //! blocks into a four of ours. Those candidates are checked by solving the
 //! VCF again after the move; the moves after which it still wins are dropped.
+//!
+//! Each check is a separate VCF search of up to `verify` nodes, and a root
+//! may have dozens of candidates, so the whole check reads the clock: past
+//! the deadline the unverified candidates are judged by the cheap rule alone
+//! (the VCF's own points and our fours stay), never by searching.
 
 use super::alphabeta::Scored;
 use super::position::{is_four, Position};
 use super::vcf::VcfSolver;
 use crate::board::Threat;
+use std::time::Instant;
 
 /// The limits of one defence check.
 #[derive(Copy, Clone, Debug)]
@@ -21,6 +27,14 @@ pub struct DefenceBudget {
     pub verify: u64,
     /// Longest VCF looked for, in fours.
     pub fours: u32,
+    /// When to stop searching (the move's hard limit); `None` for no clock.
+    pub deadline: Option<Instant>,
+}
+
+impl DefenceBudget {
+    fn expired(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
 }
 
 /// Drops from `moves` (the side to move's candidates) those that leave the
@@ -39,7 +53,7 @@ pub fn keep_refutations(
     if position.board.threat_count_at_least(them, Threat::Four) == 0 {
         return 0;
     }
-    let found = vcf.solve_for(position, them, budget.fours, budget.probe, None);
+    let found = vcf.solve_for(position, them, budget.fours, budget.probe, budget.deadline);
     let mut nodes = vcf.nodes();
     let Some(line) = found else {
         return nodes;
@@ -50,9 +64,14 @@ pub fn keep_refutations(
         let pos = m.info.pos;
         let stop = if is_four(m.info.threat[us]) {
             true
+        } else if budget.expired() {
+            // No time to verify: the VCF's own points are the likeliest stops.
+            line.contains(&pos)
         } else if line.contains(&pos) || m.info.threat[us] >= Threat::Three {
             position.make(pos);
-            let still_wins = vcf.solve(position, budget.fours, budget.verify).is_some();
+            let found = vcf.solve_until(position, budget.fours, budget.verify, budget.deadline);
+            // A check the clock cut short proves nothing: keep the move.
+            let still_wins = found.is_some();
             nodes += vcf.nodes();
             position.unmake();
             !still_wins
@@ -130,6 +149,7 @@ mod tests {
             probe: 1_000,
             verify: 1_000,
             fours: 10,
+            deadline: None,
         };
         keep_refutations(&mut position, &mut vcf, &mut moves, budget);
         let kept = kept(&moves);
@@ -164,8 +184,42 @@ mod tests {
             probe: 1_000,
             verify: 1_000,
             fours: 10,
+            deadline: None,
         };
         keep_refutations(&mut position, &mut VcfSolver::default(), &mut moves, budget);
         assert_eq!(moves.iter().map(|m| m.info).collect::<Vec<_>>(), all);
+    }
+
+    #[test]
+    fn a_passed_deadline_skips_the_checks_but_keeps_the_vcf_points() {
+        let board =
+            Board::from_diagram(X_THREATENS_A_FOUR_THREE, Rule::Freestyle, Geometry::Square)
+                .unwrap();
+        let mut position = Position::new(&board);
+        let mut vcf = VcfSolver::default();
+        let budget = DefenceBudget {
+            probe: 1_000,
+            verify: 1_000,
+            fours: 10,
+            deadline: None,
+        };
+        let mut checked = candidates(&position);
+        let checked_nodes = keep_refutations(&mut position, &mut vcf, &mut checked, budget);
+        let mut hurried = candidates(&position);
+        let late = DefenceBudget {
+            deadline: Some(Instant::now()),
+            ..budget
+        };
+        let hurried_nodes = keep_refutations(&mut position, &mut vcf, &mut hurried, late);
+        // The probe may still finish (it reads the clock every 128 nodes),
+        // but no candidate is searched again after the deadline (here the
+        // probe takes 2 nodes and the checks 7 more).
+        assert!(
+            hurried_nodes < checked_nodes,
+            "{hurried_nodes} vs {checked_nodes}"
+        );
+        let hurried = kept(&hurried);
+        assert!(hurried.contains(&Pos::new(8, 7)) && hurried.contains(&Pos::new(9, 7)));
+        assert_eq!(position.hash(), board.hash());
     }
 }

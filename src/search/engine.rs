@@ -4,6 +4,7 @@
 
 use super::alphabeta::{is_mate, Node, Shared, Worker, MAX_PLY};
 use super::position::Position;
+use super::time::Stability;
 use super::tt::TranspositionTable;
 use super::vcf::MAX_FOURS;
 use super::vct::{VctSolver, MAX_THREATS};
@@ -13,7 +14,7 @@ use super::{
 use crate::board::{Board, Pos, Threat};
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Memory kept back from `max_memory` for code, stacks and per-thread tables.
 const RESERVED_BYTES: u64 = 32 << 20;
@@ -29,12 +30,13 @@ const SOLVER_SHARE: u32 = 6;
 const ASPIRATION: Score = 40;
 /// Deepest iteration when nothing else limits the search.
 const DEPTH_CAP: u32 = (MAX_PLY as u32) - 16;
-/// An iteration is not started once this share (in 1/16) of the soft target
-/// is spent, however cheap the last one was.
-const SOFT_SHARE_16THS: u32 = 10;
-/// The next iteration is expected to take at least this many times as long
-/// as the last one; it is not started if it would end past the soft target.
-const NEXT_ITERATION_GROWTH: u32 = 2;
+/// A best move unchanged over this many iterations, at a steady score, is
+/// settled (see `Stability`).
+const SETTLED_ITERATIONS: usize = 4;
+/// The most the score may move between iterations two plies apart (scores
+/// swing between odd and even depths, so neighbours are not compared) for
+/// the move to count as settled.
+const STEADY_SCORE: Score = 40;
 
 pub struct WuziSearcher {
     tt: TranspositionTable,
@@ -140,6 +142,7 @@ fn iterate(
     let mut depth = 1 + (helper % 2) as u32;
     while depth <= max_depth {
         worker.root_best = None;
+        worker.root_first = last.as_ref().and_then(|l| l.pv.first().copied());
         let previous = last.as_ref().map_or(0, |l| l.score);
         let mut window = ASPIRATION;
         let (mut alpha, mut beta) = if depth >= 4 && !is_mate(previous) {
@@ -148,6 +151,9 @@ fn iterate(
             (-MATE - 1, MATE + 1)
         };
         let score = loop {
+            // The previous best goes first, and after a fail-high the move
+            // that failed high: a later move only becomes the best by beating it.
+            worker.root_first = worker.root_best.map(|(mv, _)| mv).or(worker.root_first);
             let score = worker.search(depth as i32, 0, alpha, beta, true);
             if shared.stopping() {
                 break None;
@@ -162,13 +168,8 @@ fn iterate(
             window *= 3;
         };
         let Some(score) = score else {
-            // Keep a new best move that already beat the old one in the
-            // unfinished iteration.
-            if let (Some(done), Some((mv, s))) = (last.as_mut(), worker.root_best) {
-                if done.pv.first() != Some(&mv) && s > done.score {
-                    done.pv = vec![mv];
-                    done.score = s;
-                }
+            if let Some(partial) = unfinished(worker, depth) {
+                last = Some(partial);
             }
             break;
         };
@@ -187,6 +188,44 @@ fn iterate(
     }
     worker.publish_nodes();
     last
+}
+
+/// What an iteration the clock cut short already knows: the best root move
+/// whose search at this depth finished, if any. The previous best is searched
+/// first, so a move is best here only by beating it at the same depth (a
+/// fail-high inside the aspiration window counts too: it beat the previous
+/// best, which scored below that window's top). Its score is a bound at the
+/// new depth rather than exact, which is fine for choosing the move.
+fn unfinished(worker: &Worker, depth: u32) -> Option<Completed> {
+    let (mv, score) = worker.root_best?;
+    let pv = match worker.pv[0].first() {
+        Some(&first) if first == mv => worker.pv[0].clone(),
+        _ => vec![mv],
+    };
+    Some(Completed {
+        depth: depth - 1,
+        score,
+        pv,
+    })
+}
+
+/// How settled the answer is after the iterations `best` (best move and
+/// score per completed iteration, the latest last).
+fn stability(best: &[(Pos, Score)]) -> Stability {
+    let Some(&(latest, score)) = best.last() else {
+        return Stability::Normal;
+    };
+    if best.len() >= 2 && best[best.len() - 2].0 != latest {
+        return Stability::Changed;
+    }
+    let recent = &best[best.len().saturating_sub(SETTLED_ITERATIONS)..];
+    let same_move = recent.len() == SETTLED_ITERATIONS && recent.iter().all(|b| b.0 == latest);
+    let steady = best.len() >= 3 && (score - best[best.len() - 3].1).abs() <= STEADY_SCORE;
+    if same_move && steady {
+        Stability::Settled
+    } else {
+        Stability::Normal
+    }
 }
 
 impl Searcher for WuziSearcher {
@@ -272,7 +311,10 @@ impl Searcher for WuziSearcher {
                     iterate(&mut worker, shared, DEPTH_CAP, helper, &mut |_, _| {});
                 });
             }
-            let mut previous_elapsed = Duration::ZERO;
+            // The root checks and solvers above are not an iteration: the
+            // first iteration's time is counted from here.
+            let mut previous_elapsed = start.elapsed();
+            let mut iteration_bests: Vec<(Pos, Score)> = Vec::new();
             let mut on_iteration = |done: &Completed, worker: &Worker| {
                 let nodes = shared.nodes.load(Ordering::Relaxed) + worker.unpublished();
                 let mut report = report.borrow_mut();
@@ -290,14 +332,15 @@ impl Searcher for WuziSearcher {
                         report(&SearchEvent::BestMove(mv));
                     }
                 }
+                if let Some(&mv) = done.pv.first() {
+                    iteration_bests.push((mv, done.score));
+                }
                 let elapsed = start.elapsed();
                 let last_iteration = elapsed.saturating_sub(previous_elapsed);
                 previous_elapsed = elapsed;
                 if let Some(time) = limits.time {
-                    let late = elapsed * 16 >= time.soft * SOFT_SHARE_16THS;
-                    let next_would_overrun =
-                        elapsed + last_iteration * NEXT_ITERATION_GROWTH > time.soft;
-                    if late || next_would_overrun {
+                    let settled = stability(&iteration_bests);
+                    if !time.allows_next_iteration(elapsed, last_iteration, settled) {
                         shared.abort.store(true, Ordering::Relaxed);
                     }
                 }
@@ -477,5 +520,66 @@ mod tests {
         let bytes = table_bytes(350 << 20);
         assert!(bytes < 350 << 20 && bytes > 100 << 20);
         assert!(table_bytes(1) >= 1 << 20);
+    }
+
+    /// The bench's third position (20x20: j10 k11 k10 i10 l9 j11 k12), where
+    /// the root VCT runs through its whole node budget before any iteration.
+    fn busy_solvers() -> Board {
+        let mut board = Board::new(20, 20, Rule::Freestyle).unwrap();
+        for (x, y) in [
+            (9, 9),
+            (10, 10),
+            (10, 9),
+            (8, 9),
+            (11, 8),
+            (9, 10),
+            (10, 11),
+        ] {
+            board.play(Pos::new(x, y)).unwrap();
+        }
+        board
+    }
+
+    #[test]
+    fn a_passed_deadline_gives_a_legal_move_after_few_nodes() {
+        let board = busy_solvers();
+        let stop = AtomicBool::new(false);
+        let shallow = Limits {
+            depth: Some(1),
+            ..Limits::default()
+        };
+        let unhurried = small(1).search(&board, &shallow, &stop, &mut |_| {});
+        let long_ago = Instant::now() - std::time::Duration::from_secs(10);
+        let expired = Limits {
+            time: Some(crate::search::TimeBudget {
+                start: long_ago,
+                soft: std::time::Duration::from_millis(900),
+                hard: std::time::Duration::from_millis(1_000),
+            }),
+            ..Limits::default()
+        };
+        let hurried = small(1).search(&board, &expired, &stop, &mut |_| {});
+        assert!(board.is_legal(hurried.best_move.expect("a move")));
+        assert!(hurried.depth <= 1);
+        // Every phase reads the clock within a few hundred nodes.
+        assert!(unhurried.nodes > 10_000, "{}", unhurried.nodes);
+        assert!(hurried.nodes < 1_000, "{}", hurried.nodes);
+    }
+
+    #[test]
+    fn stability_reads_the_best_moves_and_scores() {
+        let a = Pos::new(7, 7);
+        let b = Pos::new(8, 8);
+        assert_eq!(stability(&[]), Stability::Normal);
+        assert_eq!(stability(&[(a, 10), (b, 20)]), Stability::Changed);
+        // Scores swing between odd and even depths; two plies apart they
+        // are steady.
+        let steady = [(a, 10), (a, 200), (a, 30), (a, 190)];
+        assert_eq!(stability(&steady), Stability::Settled);
+        assert_eq!(stability(&steady[..3]), Stability::Normal);
+        let drifting = [(a, 10), (a, 200), (a, 30), (a, 300)];
+        assert_eq!(stability(&drifting), Stability::Normal);
+        let came_back = [(b, 10), (a, 200), (a, 30), (a, 190)];
+        assert_eq!(stability(&came_back), Stability::Normal);
     }
 }

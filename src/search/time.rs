@@ -1,5 +1,12 @@
 //! Time management: turns the manager's clock (`timeout_turn`, `timeout_match`,
-//! `time_left`) into a soft target and a hard limit for one move.
+//! `time_left`) into a soft target and a hard limit for one move, and decides
+//! between iterations whether another one is worth starting.
+//!
+//! The hard limit is never passed: the search stops there whatever it is
+//! doing, and keeps what the unfinished iteration already proved (see
+//! `engine.rs`). So a per-move limit is used to the end, and under a match
+//! clock an iteration is started when about half of it is expected to fit
+//! before the target, not all of it.
 
 use super::TimeBudget;
 use std::time::{Duration, Instant};
@@ -39,8 +46,25 @@ const TURN_RESERVE_DIVISOR: u64 = 20;
 /// The proportional reserve never exceeds this: a one-second reserve covers
 /// any scheduling hiccup even for very long per-move limits.
 const TURN_RESERVE_CAP_MS: u64 = 1_000;
-/// Moves we plan to still have to play when the match clock is the limit.
+/// Moves we plan to still have to play when the match clock is the limit:
+/// the soft target is this share of what is left.
 const MOVES_TO_GO: u64 = 20;
+/// No move takes more than this share of what is left of the match clock,
+/// as in Piskvork's reference brain and Rapfi (1/7).
+const MATCH_HARD_DIVISOR: u64 = 7;
+/// An iteration takes about this many times as long as the one before it
+/// (2.5–3.3 measured on the bench positions, depths 7 to 10).
+const ITERATION_GROWTH: u32 = 3;
+
+/// How settled the search's answer is, from the iterations so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stability {
+    /// The best move just changed: worth more time.
+    Changed,
+    Normal,
+    /// The same best move for several iterations at a steady score.
+    Settled,
+}
 
 impl TimeBudget {
     /// An equal share of what is left of this budget at `now`, for one of
@@ -53,6 +77,35 @@ impl TimeBudget {
             soft: self.soft.saturating_sub(used) / parts,
             hard: self.hard.saturating_sub(used) / parts,
         }
+    }
+
+    /// Whether iterative deepening should start another iteration, `elapsed`
+    /// into the move, when the last one took `last_iteration`.
+    ///
+    /// Under a per-move limit alone (`soft == hard`) time not used is lost,
+    /// so iterations go on until the hard limit cuts one: a cut iteration
+    /// still tells whether another move beats the best one at the new depth.
+    /// Under a match clock the time saved is banked, so an iteration is
+    /// started only when about half of it is expected to end before the
+    /// target: the soft target, half of it once the answer is settled, and
+    /// half as much again when the best move has just changed (never past
+    /// the hard limit).
+    pub fn allows_next_iteration(
+        &self,
+        elapsed: Duration,
+        last_iteration: Duration,
+        stability: Stability,
+    ) -> bool {
+        if self.soft >= self.hard {
+            return elapsed < self.hard;
+        }
+        let target = match stability {
+            Stability::Changed => self.soft * 3 / 2,
+            Stability::Normal => self.soft,
+            Stability::Settled => self.soft / 2,
+        };
+        let half_of_next = last_iteration * ITERATION_GROWTH / 2;
+        elapsed + half_of_next <= target.min(self.hard)
     }
 }
 
@@ -103,7 +156,7 @@ impl Clock {
             (None, None) => None,
         };
         let match_hard = match_left.map(|left| {
-            let share = left / 5 + self.increment_ms;
+            let share = left / MATCH_HARD_DIVISOR + self.increment_ms;
             share
                 .min(left.saturating_sub(SAFETY_MARGIN_MS))
                 .saturating_sub(SAFETY_MARGIN_MS)
@@ -245,5 +298,103 @@ mod tests {
         };
         let budget = clock.budget(Instant::now()).unwrap();
         assert!(budget.hard <= Duration::from_millis(1));
+    }
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn a_per_move_limit_is_used_until_the_hard_limit() {
+        let budget = turn_only(1_000);
+        assert_eq!(budget.soft, budget.hard);
+        // However long the last iteration and however settled the move,
+        // only the hard limit ends the search.
+        for stability in [Stability::Changed, Stability::Normal, Stability::Settled] {
+            assert!(budget.allows_next_iteration(ms(600), ms(500), stability));
+            assert!(budget.allows_next_iteration(ms(919), ms(900), stability));
+            assert!(!budget.allows_next_iteration(ms(920), ms(1), stability));
+        }
+    }
+
+    #[test]
+    fn a_match_clock_starts_an_iteration_when_half_of_it_fits() {
+        let budget = TimeBudget {
+            start: Instant::now(),
+            soft: ms(1_000),
+            hard: ms(3_000),
+        };
+        // The next iteration is expected to take 3 x 200 ms: half of it ends
+        // at 500 + 300 ms, inside the target.
+        assert!(budget.allows_next_iteration(ms(500), ms(200), Stability::Normal));
+        // Half of it would end at 1 050 ms: past the target, not started.
+        assert!(!budget.allows_next_iteration(ms(600), ms(300), Stability::Normal));
+        // A settled answer stops at half the target; a new best move may
+        // take up to half as much again.
+        assert!(!budget.allows_next_iteration(ms(500), ms(200), Stability::Settled));
+        assert!(budget.allows_next_iteration(ms(200), ms(100), Stability::Settled));
+        assert!(budget.allows_next_iteration(ms(600), ms(300), Stability::Changed));
+        assert!(!budget.allows_next_iteration(ms(1_200), ms(300), Stability::Changed));
+    }
+
+    #[test]
+    fn a_new_best_move_never_borrows_past_the_hard_limit() {
+        let budget = TimeBudget {
+            start: Instant::now(),
+            soft: ms(1_000),
+            hard: ms(1_100),
+        };
+        assert!(budget.allows_next_iteration(ms(1_000), ms(60), Stability::Changed));
+        assert!(!budget.allows_next_iteration(ms(1_000), ms(80), Stability::Changed));
+    }
+
+    fn fastgame(left_ms: u64) -> TimeBudget {
+        // Gomocup's fastgame: 5 s a move, 100–120 s a game.
+        Clock {
+            turn_ms: Some(5_000),
+            match_ms: Some(120_000),
+            left_ms: Some(left_ms),
+            increment_ms: 0,
+        }
+        .budget(Instant::now())
+        .unwrap()
+    }
+
+    #[test]
+    fn fastgame_opens_at_the_turn_limit_and_shares_the_rest() {
+        // A full clock: the per-move limit governs and is used to the end.
+        let opening = fastgame(120_000);
+        assert_eq!(opening.hard, ms(4_720));
+        assert_eq!(opening.soft, opening.hard);
+        // Later the match clock governs: a twentieth of it as the target,
+        // a seventh (less the margins) as the most any move may take.
+        let later = fastgame(30_000);
+        assert_eq!(later.soft, ms(1_500));
+        assert_eq!(later.hard, ms(30_000 / 7 - 30));
+        let last_seconds = fastgame(700);
+        assert!(last_seconds.hard <= ms(100) && last_seconds.soft <= last_seconds.hard);
+    }
+
+    #[test]
+    fn a_game_of_hard_limits_never_empties_the_clock() {
+        // The worst case: every move takes its whole hard limit, plus the
+        // margin a manager's latency might add, for 200 moves.
+        let mut left: u64 = 100_000;
+        for _ in 0..200 {
+            let budget = fastgame(left);
+            let spent = budget.hard.as_millis() as u64 + SAFETY_MARGIN_MS;
+            assert!(
+                spent < left || left <= 2 * SAFETY_MARGIN_MS,
+                "{spent} of {left}"
+            );
+            left = left.saturating_sub(spent);
+        }
+        // And the typical case, moves that take their soft target, uses most
+        // of the clock by move 60 rather than hoarding it.
+        let mut left: u64 = 100_000;
+        for _ in 0..60 {
+            left -= fastgame(left).soft.as_millis() as u64;
+        }
+        assert!(left < 20_000, "{left} ms left after 60 moves");
     }
 }
