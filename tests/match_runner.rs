@@ -19,11 +19,31 @@ fn fake_engine(options: &str) -> String {
     format!("python3 '{}' {options}", script.display())
 }
 
-fn scratch_dir(test: &str) -> PathBuf {
+/// A test's own directory under the system's temporary one. It is removed
+/// when the test passes and kept when it fails, for its logs and records.
+struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
+fn scratch_dir(test: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("wuzi-match-{test}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    Scratch(dir)
 }
 
 fn play(engine1: &str, engine2: &str, options: &[&str]) -> (MatchSummary, String) {
