@@ -10,6 +10,10 @@
 //! Through the binary (smaller, with the real search on short clocks): a few
 //! thousand lines, then `START 15` / `BEGIN` must still get `OK` and a move,
 //! every line printed must be well-formed, and stderr must stay empty.
+//!
+//! `WUZI_FUZZ_SEED=N WUZI_FUZZ_SCALE=K cargo test --release --test
+//! fuzz_protocol` runs another seed, K times as long (a campaign; the
+//! default run is the fixed seed).
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -26,6 +30,24 @@ use wuzi::search::{OnePlySearcher, Searcher};
 const SEED: u64 = 0x5EED_2026;
 const IN_PROCESS_LINES: usize = 120_000;
 const BINARY_LINES: usize = 3_000;
+
+/// The seed: `SEED` unless `WUZI_FUZZ_SEED` names another, so that a longer
+/// campaign can cover new ground (`cargo test` itself stays reproducible).
+fn seed() -> u64 {
+    std::env::var("WUZI_FUZZ_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(SEED)
+}
+
+/// How many lines a run sends: `lines`, times `WUZI_FUZZ_SCALE` if set.
+fn scaled(lines: usize) -> usize {
+    let scale: usize = std::env::var("WUZI_FUZZ_SCALE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1);
+    lines * scale.max(1)
+}
 
 /// Valid command lines (with random arguments) the mutations start from.
 fn valid_line(rng: &mut SmallRng) -> String {
@@ -321,13 +343,14 @@ fn the_line_checker_rejects_what_managers_cannot_parse() {
 
 #[test]
 fn fuzz_the_session_in_process() {
-    let mut rng = SmallRng::seed_from_u64(SEED);
+    let mut rng = SmallRng::seed_from_u64(seed());
     let mut driver = Driver::new();
     let started = Instant::now();
     let mut slowest = Duration::ZERO;
     let mut slowest_line = String::new();
     let mut replies = 0usize;
-    for index in 0..IN_PROCESS_LINES {
+    let lines = scaled(IN_PROCESS_LINES);
+    for index in 0..lines {
         let line = fuzz_line(&mut rng);
         let line_started = Instant::now();
         let out = driver
@@ -358,23 +381,26 @@ fn fuzz_the_session_in_process() {
     }
     let took = started.elapsed();
     println!(
-        "fuzz in-process: {IN_PROCESS_LINES} lines, {replies} replies in {took:?} \
+        "fuzz in-process: {lines} lines, {replies} replies in {took:?} \
          ({:.0} lines/s), slowest line {slowest:?} ({slowest_line:?})",
-        IN_PROCESS_LINES as f64 / took.as_secs_f64()
+        lines as f64 / took.as_secs_f64()
     );
-    assert!(slowest < Duration::from_secs(5), "a line took {slowest:?}");
+    // A hang detector, not a speed test: the slowest line of the default run
+    // takes under a second, and a loaded machine may stretch that severalfold.
+    assert!(slowest < Duration::from_secs(60), "a line took {slowest:?}");
 }
 
 #[test]
 fn fuzz_the_binary() {
-    let mut rng = SmallRng::seed_from_u64(SEED ^ 0xB1);
+    let mut rng = SmallRng::seed_from_u64(seed() ^ 0xB1);
     let mut engine = EngineProcess::spawn(&[]);
     let started = Instant::now();
     // Short clocks so that thousands of moves stay quick; lines that would
     // end the run or lengthen the clock are left to the in-process fuzz.
     let mut script = String::from("INFO timeout_turn 20\nINFO max_depth 2\n");
     let mut sent = 0;
-    while sent < BINARY_LINES {
+    let lines = scaled(BINARY_LINES);
+    while sent < lines {
         let line = fuzz_line(&mut rng);
         let first = line
             .split_whitespace()
@@ -437,7 +463,7 @@ fn fuzz_the_binary() {
     let exited = engine.exits_within(Duration::from_secs(5));
     let stderr = engine.finish();
     println!(
-        "fuzz through the binary: {BINARY_LINES} lines, {} replies in {took:?}",
+        "fuzz through the binary: {lines} lines, {} replies in {took:?}",
         seen.len()
     );
     assert!(exited, "the engine did not exit at EOF");
