@@ -266,6 +266,34 @@ fn vcf_of_seven_fours() {
 }
 
 #[test]
+fn vcf_of_eight_fours() {
+    // Black to move; no win takes fewer than eight fours (from a self-play game).
+    let b = board(
+        Rule::Freestyle,
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . X O O O O X . . .
+        . . . . . . . . . . . O . . .
+        . . . . . . X . . X X . . . .
+        . . . . . . . O X X X . . . .
+        . . . . . . . O . . O . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+    );
+    let result = search(&b, 50_000);
+    assert_plays(&result, &[(12, 5), (8, 8), (12, 9)]);
+    assert_wins(&result);
+}
+
+#[test]
 fn vcf_of_nine_fours() {
     let b = board(
         Rule::Freestyle,
@@ -289,6 +317,35 @@ fn vcf_of_nine_fours() {
     );
     let result = search(&b, 50_000);
     assert_plays(&result, &[(6, 6), (4, 7)]);
+    assert_wins(&result);
+}
+
+#[test]
+fn vcf_of_ten_fours() {
+    // White to move; the only win is ten fours long and starts at (4, 1)
+    // (from a self-play game).
+    let b = board(
+        Rule::Freestyle,
+        "
+        . . . . . . X O X . . . . . .
+        . . . . . X . O X . . X . . .
+        . . . . O O X O O X O O . . .
+        . . . . O O . X X O X . . . .
+        . . . . O . X O O X O X X . .
+        . . . X X O O O X X X X O . .
+        . . . . O X X X X O . X . . .
+        . . . . O X O O . . . O O . .
+        . . . . X . . . . . . . . . .
+        . . . O . . . . . . . . . . .
+        . . X . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+    );
+    let result = search(&b, 50_000);
+    assert_plays(&result, &[(4, 1)]);
     assert_wins(&result);
 }
 
