@@ -1,11 +1,11 @@
 //! Property tests: after random sequences of moves and take-backs, every piece
 //! of the board's incremental state (line keys, patterns, threats, threat
-//! counts, candidate area, hash) equals a recount from the stones alone, for
+//! and pair-class counts, candidate area, hash) equals a recount from the stones alone, for
 //! every rule and both geometries.
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use wuzi::board::{Board, Color, Geometry, Pos, Rule, Threat};
+use wuzi::board::{Board, Color, Geometry, PairClass, Pattern, Pos, Rule, Threat};
 
 fn random_empty(board: &Board, rng: &mut SmallRng) -> Option<Pos> {
     let empty: Vec<Pos> = board.empty_cells().collect();
@@ -58,6 +58,31 @@ fn check_threats_against_scans(board: &Board) {
     }
 }
 
+/// Checks the pair-class counts against a scan of the cells' patterns
+/// through the public API (the recount shares the board's update code; this
+/// does not): forbidden points (overline, double four) have no class.
+fn check_pair_counts_against_a_scan(board: &Board) {
+    for color in [Color::Black, Color::White] {
+        let mut scanned = [0usize; PairClass::COUNT];
+        for pos in board.empty_cells() {
+            let patterns: Vec<Pattern> = (0..board.geometry().deltas().len())
+                .map(|dir| board.pattern(pos, color, dir))
+                .collect();
+            let renju_black = board.rule() == Rule::Renju && color == Color::Black;
+            let forbidden = Threat::combine(&patterns, renju_black) == Threat::Forbidden;
+            let class = match forbidden {
+                true => PairClass::NOTHING,
+                false => PairClass::of(&patterns),
+            };
+            scanned[class.index()] += 1;
+        }
+        let kept: Vec<usize> = PairClass::all()
+            .map(|class| board.pair_count(color, class))
+            .collect();
+        assert_eq!(kept, scanned, "{color:?}\n{board:?}");
+    }
+}
+
 fn exercise(rule: Rule, geometry: Geometry, width: usize, height: usize, seed: u64) {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut board = Board::with_geometry(width, height, rule, geometry).unwrap();
@@ -98,6 +123,7 @@ fn exercise(rule: Rule, geometry: Geometry, width: usize, height: usize, seed: u
         }
         if step % 16 == 0 {
             check_threats_against_scans(&board);
+            check_pair_counts_against_a_scan(&board);
         }
     }
 }

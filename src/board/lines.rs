@@ -1,6 +1,6 @@
 //! The incremental line state: for every cell and direction its line key and
 //! both colours' patterns, for every empty cell both colours' threats, counts
-//! of empty cells by threat. Placing or lifting a stone touches only the
+//! of empty cells by threat and by pair class. Placing or lifting a stone touches only the
 //! cells that can see it.
 //!
 //! The hot path is written for speed: the cells a stone can see all lie in a
@@ -11,6 +11,7 @@
 use super::geometry::{Geometry, HEX_DELTAS, SQUARE_DELTAS};
 use super::line::{cell_code, LineKey, REACH};
 use super::occupancy::set_bits;
+use super::pair::{PairClass, PairEntries, PairTable};
 use super::pattern::{Pattern, PatternLookup, PatternTable};
 use super::threat::{Threat, ThreatEntries, ThreatTable};
 use super::types::{Cell, Color, Pos, Rule, CELL_COUNT, STRIDE};
@@ -75,6 +76,7 @@ struct CellLines {
 struct Undo {
     pos: Pos,
     counts: [[u16; Threat::COUNT]; 2],
+    pair_counts: PairCounts,
     /// The stone's own cell before it was placed.
     own: Summary,
     /// The marks in the sets of four points that placing the stone flipped.
@@ -97,6 +99,7 @@ impl Default for Undo {
         Undo {
             pos: Pos::from_index(0),
             counts: [[0; Threat::COUNT]; 2],
+            pair_counts: [[0; PairClass::COUNT]; 2],
             own: Summary::default(),
             four_flips: FourFlips::default(),
             offsets: [0; CHANGE_SLOTS],
@@ -121,6 +124,9 @@ pub(crate) struct LineState {
     cells: Box<[CellLines; SLOTS]>,
     /// Per colour, how many empty cells have each threat.
     counts: [[u16; Threat::COUNT]; 2],
+    pair_tables: [&'static PairTable; 2],
+    /// Per colour, how many empty cells have each pair class.
+    pair_counts: PairCounts,
     /// Per colour, one bit per cell where that colour has `Threat::Four` or
     /// better, so that the few such cells are found without a board scan.
     fours: FourSets,
@@ -132,9 +138,26 @@ pub(crate) struct LineState {
     undo_depth: usize,
 }
 
+/// Per colour, empty cells by `PairClass::index`.
+type PairCounts = [[u16; PairClass::COUNT]; 2];
+
 fn threat_table(renju_black: bool) -> &'static ThreatTable {
     static TABLES: [OnceLock<ThreatTable>; 2] = [OnceLock::new(), OnceLock::new()];
     TABLES[renju_black as usize].get_or_init(|| ThreatTable::build(renju_black))
+}
+
+fn pair_table(renju_black: bool) -> &'static PairTable {
+    static TABLES: [OnceLock<PairTable>; 2] = [OnceLock::new(), OnceLock::new()];
+    TABLES[renju_black as usize].get_or_init(|| PairTable::build(renju_black))
+}
+
+/// Builds both colours' threat and pair tables for a rule's line state.
+fn cell_tables(rule: Rule) -> ([&'static ThreatTable; 2], [&'static PairTable; 2]) {
+    let renju = rule == Rule::Renju;
+    (
+        [threat_table(renju), threat_table(false)],
+        [pair_table(renju), pair_table(false)],
+    )
 }
 
 /// Per colour, one bit per cell slot.
@@ -216,8 +239,16 @@ fn with_pattern(patterns: u32, packed: u8, dir: usize) -> u32 {
 /// updates, and where the flips of those sets are noted.
 struct ThreatBook<'a> {
     counts: &'a mut [[u16; Threat::COUNT]; 2],
+    pair_counts: &'a mut PairCounts,
     fours: &'a mut FourSets,
     flips: &'a mut FourFlips,
+}
+
+/// Both colours' tables of a rule, as the hot path reads them.
+#[derive(Copy, Clone)]
+struct CellEntries<'a> {
+    threats: [&'a ThreatEntries; 2],
+    pairs: [&'a PairEntries; 2],
 }
 
 impl ThreatBook<'_> {
@@ -231,14 +262,20 @@ impl ThreatBook<'_> {
         }
     }
 
-    /// Recomputes both threats of an empty cell from its patterns.
+    /// Recomputes both threats of an empty cell from its patterns, and
+    /// moves it between the pair counts (`before`: its patterns before).
     #[inline(always)]
-    fn update(&mut self, tables: [&ThreatEntries; 2], summary: &mut Summary, index: usize) {
+    fn update(&mut self, tables: CellEntries, summary: &mut Summary, before: u32, index: usize) {
         for color in [Color::Black, Color::White] {
             let code = pattern_code(summary.patterns, color);
-            let threat = tables[color.index()][code as usize];
+            let threat = tables.threats[color.index()][code as usize];
             let old = std::mem::replace(&mut summary.threats[color.index()], threat);
             self.record(index, color, old, threat);
+            let pairs = tables.pairs[color.index()];
+            let old_pair = pairs[pattern_code(before, color) as usize];
+            let counts = &mut self.pair_counts[color.index()];
+            counts[old_pair.index()] -= 1;
+            counts[pairs[code as usize].index()] += 1;
         }
     }
 }
@@ -371,10 +408,13 @@ impl LineState {
         on_board: &[Pos],
         cells: &[Cell],
     ) -> LineState {
+        let (threat_tables, pair_tables) = cell_tables(rule);
         let mut state = LineState {
             geometry,
             pattern_table: PatternTable::of(rule),
-            threat_tables: [threat_table(rule == Rule::Renju), threat_table(false)],
+            threat_tables,
+            pair_tables,
+            pair_counts: [[0; PairClass::COUNT]; 2],
             cells: vec![CellLines::default(); SLOTS]
                 .into_boxed_slice()
                 .try_into()
@@ -407,6 +447,7 @@ impl LineState {
 
     /// Patterns and threats of a cell that has just become (or is) empty.
     fn classify_empty_cell(&mut self, pos: Pos) {
+        let tables = self.cell_entries();
         let lines = &mut self.cells[slot(pos)];
         let patterns = (0..self.geometry.deltas().len())
             .map(|dir| spread(self.pattern_table.packed(lines.keys[dir]), dir))
@@ -416,17 +457,20 @@ impl LineState {
             threats: [Threat::None; 2],
             empty: true,
         };
-        // Counted first as `None`, then moved to its threats.
-        self.counts[0][Threat::None.index()] += 1;
-        self.counts[1][Threat::None.index()] += 1;
+        // Counted first as `None` with no lines, then moved to its threats
+        // and pair classes.
+        for color in 0..2 {
+            self.counts[color][Threat::None.index()] += 1;
+            self.pair_counts[color][PairClass::NOTHING.index()] += 1;
+        }
         let mut book = ThreatBook {
             counts: &mut self.counts,
+            pair_counts: &mut self.pair_counts,
             fours: &mut self.fours,
             // Nothing will take these flips back.
             flips: &mut FourFlips::default(),
         };
-        let tables = self.threat_tables.map(ThreatTable::entries);
-        book.update(tables, &mut lines.summary, pos.index());
+        book.update(tables, &mut lines.summary, 0, pos.index());
     }
 
     /// Puts `cell` (a stone or a wall) on the empty `pos`.
@@ -445,10 +489,12 @@ impl LineState {
         let undo = &mut self.undo[record];
         undo.pos = pos;
         undo.counts = self.counts;
+        undo.pair_counts = self.pair_counts;
         undo.own = *own;
         undo.four_flips.count = 0;
         let mut book = ThreatBook {
             counts: &mut self.counts,
+            pair_counts: &mut self.pair_counts,
             fours: &mut self.fours,
             flips: &mut undo.four_flips,
         };
@@ -456,8 +502,12 @@ impl LineState {
             book.record(pos.index(), color, own.threats[color.index()], Threat::None);
         }
         // An occupied cell is not counted at all.
-        self.counts[0][Threat::None.index()] -= 1;
-        self.counts[1][Threat::None.index()] -= 1;
+        for color in [Color::Black, Color::White] {
+            let c = color.index();
+            self.counts[c][Threat::None.index()] -= 1;
+            let pair = self.pair_tables[c].entries()[pattern_code(own.patterns, color) as usize];
+            self.pair_counts[c][pair.index()] -= 1;
+        }
         *own = Summary::default();
         self.toggle(pos, cell, record);
         if is_stone {
@@ -499,6 +549,7 @@ impl LineState {
     /// pattern instead would mispredict often, and each miss costs the
     /// whole lookup.
     fn toggle(&mut self, pos: Pos, cell: Cell, record: usize) {
+        let tables = self.cell_entries();
         let first = pos.index() - WINDOW_RADIUS;
         let mut stroke = Toggle {
             window: window(&mut self.cells, first),
@@ -510,6 +561,7 @@ impl LineState {
         visit_lines(self.geometry, self.pattern_table.reach(), &mut stroke);
         let Undo {
             offsets,
+            summaries,
             four_flips,
             changed_count,
             ..
@@ -517,13 +569,18 @@ impl LineState {
         *changed_count = stroke.changed_count;
         let mut book = ThreatBook {
             counts: &mut self.counts,
+            pair_counts: &mut self.pair_counts,
             fours: &mut self.fours,
             flips: four_flips,
         };
-        let tables = self.threat_tables.map(ThreatTable::entries);
-        for &at in &offsets[..*changed_count] {
+        for (&at, before) in offsets[..*changed_count].iter().zip(summaries.iter()) {
             let at = at as usize;
-            book.update(tables, &mut stroke.window[at].summary, first + at);
+            book.update(
+                tables,
+                &mut stroke.window[at].summary,
+                before.patterns,
+                first + at,
+            );
         }
     }
 
@@ -544,6 +601,7 @@ impl LineState {
         }
         around[WINDOW_RADIUS].summary = undo.own;
         self.counts = undo.counts;
+        self.pair_counts = undo.pair_counts;
         undo.four_flips.undo(&mut self.fours);
     }
 
@@ -583,6 +641,18 @@ impl LineState {
         self.counts[color.index()][threat.index()] as usize
     }
 
+    pub(crate) fn pair_count(&self, color: Color, class: PairClass) -> usize {
+        self.pair_counts[color.index()][class.index()] as usize
+    }
+
+    /// Both colours' tables, for code outside the hot path.
+    fn cell_entries(&self) -> CellEntries<'static> {
+        CellEntries {
+            threats: self.threat_tables.map(ThreatTable::entries),
+            pairs: self.pair_tables.map(PairTable::entries),
+        }
+    }
+
     /// Differences between this state and one recounted from scratch, on the
     /// on-board cells (the padding is never read).
     pub(crate) fn differences(&self, fresh: &LineState, on_board: &[Pos]) -> Vec<String> {
@@ -600,6 +670,12 @@ impl LineState {
             found.push(format!(
                 "counts {:?}, recounted {:?}",
                 self.counts, fresh.counts
+            ));
+        }
+        if self.pair_counts != fresh.pair_counts {
+            found.push(format!(
+                "pair counts {:?}, recounted {:?}",
+                self.pair_counts, fresh.pair_counts
             ));
         }
         found
@@ -632,6 +708,9 @@ mod tests {
         assert_eq!(kept.differences(&drifted, &on_board).len(), 1);
         let mut drifted = kept.clone();
         drifted.counts[0][Threat::Five.index()] += 1;
+        assert_eq!(kept.differences(&drifted, &on_board).len(), 1);
+        let mut drifted = kept.clone();
+        drifted.pair_counts[1][PairClass::of_levels(2, 2).index()] += 1;
         assert_eq!(kept.differences(&drifted, &on_board).len(), 1);
     }
 }

@@ -18,6 +18,8 @@
 //! - `threat_count(color, threat)`, `threat_count_at_least(color, threat)`:
 //!   how many empty cells have that threat, e.g. "does White have a five
 //!   point" is `threat_count(White, Threat::Five) > 0`.
+//! - `pair_count(color, class)`: how many empty cells have that
+//!   `PairClass` (their two best lines, as the evaluation counts them).
 //! - `cells_with_threat(color, at_least)`: those cells, row by row (from a
 //!   kept set for `Four` and better, a board scan below that).
 //! - `candidates()` / `is_candidate(pos)`: empty cells within two steps of a
@@ -36,13 +38,15 @@
 //!
 //! Module map: `types` (colours, cells, positions, rules), `geometry`
 //! (directions as data), `line` (line keys), `pattern` (line patterns and
-//! their tables), `threat` (cell threats), `lines` (the incremental state),
+//! their tables), `threat` (cell threats), `pair` (cells' two best lines),
+//! `lines` (the incremental state),
 //! `renju` (the exact forbidden-point judge), `zobrist` (hash keys).
 
 mod geometry;
 mod line;
 mod lines;
 mod occupancy;
+mod pair;
 mod pattern;
 mod renju;
 mod threat;
@@ -50,6 +54,7 @@ mod types;
 mod zobrist;
 
 pub use geometry::Geometry;
+pub use pair::PairClass;
 pub use pattern::Pattern;
 pub use threat::Threat;
 pub use types::{Cell, Color, Pos, Rule, CELL_COUNT, MAX_SIZE, MIN_SIZE, PADDING, STRIDE};
@@ -489,6 +494,13 @@ impl Board {
     /// counts the overline and double-four points.
     pub fn threat_count(&self, color: Color, threat: Threat) -> usize {
         self.lines.count(color, threat)
+    }
+
+    /// How many empty cells have the pair class `class` for `color`, in
+    /// O(1). Black's forbidden points in renju (overline, double four) are
+    /// `PairClass::NOTHING`.
+    pub fn pair_count(&self, color: Color, class: PairClass) -> usize {
+        self.lines.pair_count(color, class)
     }
 
     /// How many empty cells have `threat` or better for `color`.

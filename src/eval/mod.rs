@@ -1,9 +1,9 @@
-//! Evaluation: a static score of a position from the board's threat counts
-//! for both colours, from the side to move's point of view, and the worth of
+//! Evaluation: a static score of a position from the board's counts of
+//! cells by threat and by pair class for both colours, from the side to move's point of view, and the worth of
 //! single cells for move ordering. Every weight lives in `WEIGHTS`; the
 //! score is linear in `Features`, which is what `pbrain-wuzi tune` fits.
 
-use crate::board::{Board, Color, Pattern, Pos, Rule, Threat};
+use crate::board::{Board, Color, PairClass, Pattern, Pos, Rule, Threat};
 use crate::search::Score;
 
 /// The static score never leaves this band, well inside the mate scores.
@@ -47,6 +47,11 @@ pub struct EvalWeights {
     pub own_cells: [i32; Threat::COUNT],
     /// Cost of each empty cell where the opponent has this threat.
     pub their_cells: [i32; Threat::COUNT],
+    /// Worth of each empty cell whose two best lines for the side to move
+    /// are this pair (by `PairClass::index`), on top of its threat.
+    pub own_pairs: [i32; PairClass::COUNT],
+    /// Cost of each empty cell with this pair for the opponent.
+    pub their_pairs: [i32; PairClass::COUNT],
     /// The side to move can make a double three or four-three and the
     /// opponent has no four to interpose: nearly a win.
     pub initiative: i32,
@@ -103,6 +108,8 @@ pub const WEIGHTS: Weights = Weights {
         EvalWeights {
             own_cells: [0, 0, 5, 9, 27, 50, 62, 99, 1456, 250, 250, 0],
             their_cells: [0, 0, 4, 7, 27, 33, 50, 94, 418, 140, 215, 0],
+            own_pairs: [0; PairClass::COUNT],
+            their_pairs: [0; PairClass::COUNT],
             initiative: 3560,
             tempo: 74,
         },
@@ -110,6 +117,8 @@ pub const WEIGHTS: Weights = Weights {
         EvalWeights {
             own_cells: [-31, 0, 2, 3, 12, 59, 5, 111, 1201, 250, 250, 0],
             their_cells: [0, 0, 2, 2, 28, 23, -20, 97, 355, 34, 226, 0],
+            own_pairs: [0; PairClass::COUNT],
+            their_pairs: [0; PairClass::COUNT],
             initiative: 3097,
             tempo: 142,
         },
@@ -117,6 +126,8 @@ pub const WEIGHTS: Weights = Weights {
         EvalWeights {
             own_cells: [0, 0, 3, 5, 28, 48, -63, 105, 1612, 250, 250, 0],
             their_cells: [-72, 0, 1, 2, 7, 41, -28, 99, 499, 150, 241, 0],
+            own_pairs: [0; PairClass::COUNT],
+            their_pairs: [0; PairClass::COUNT],
             initiative: 3920,
             tempo: -54,
         },
@@ -200,6 +211,10 @@ pub struct Features {
     pub own_cells: [u16; Threat::COUNT],
     /// Empty cells where the opponent has each threat.
     pub their_cells: [u16; Threat::COUNT],
+    /// Empty cells by the side to move's pair class (`PairClass::index`).
+    pub own_pairs: [u16; PairClass::COUNT],
+    /// Empty cells by the opponent's pair class.
+    pub their_pairs: [u16; PairClass::COUNT],
     /// Whether the initiative bonus applies (see `EvalWeights::initiative`).
     pub initiative: bool,
 }
@@ -209,6 +224,13 @@ impl Features {
         let me = board.side_to_move();
         let them = me.opponent();
         let counts = |color: Color| Threat::ALL.map(|t| board.threat_count(color, t) as u16);
+        let pairs = |color: Color| -> [u16; PairClass::COUNT] {
+            let mut counts = [0; PairClass::COUNT];
+            for (count, class) in counts.iter_mut().zip(PairClass::all()) {
+                *count = board.pair_count(color, class) as u16;
+            }
+            counts
+        };
         let own_cells = counts(me);
         // Black's double threes in renju are shapes the recursive rule has
         // not confirmed; they do not count as a winning threat.
@@ -219,16 +241,20 @@ impl Features {
             set: EvalSet::of(board.rule(), me),
             own_cells,
             their_cells: counts(them),
+            own_pairs: pairs(me),
+            their_pairs: pairs(them),
             initiative: we_threaten_to_win && board.threat_count_at_least(them, Threat::Four) == 0,
         }
     }
 
     /// The score these features get from `weights`, before clamping.
     pub fn raw_score(&self, weights: &EvalWeights) -> i32 {
-        let sum = |counts: &[u16; Threat::COUNT], w: &[i32; Threat::COUNT]| -> i32 {
+        fn sum(counts: &[u16], w: &[i32]) -> i32 {
             counts.iter().zip(w).map(|(&c, &w)| c as i32 * w).sum()
-        };
+        }
         sum(&self.own_cells, &weights.own_cells) - sum(&self.their_cells, &weights.their_cells)
+            + sum(&self.own_pairs, &weights.own_pairs)
+            - sum(&self.their_pairs, &weights.their_pairs)
             + if self.initiative {
                 weights.initiative
             } else {
@@ -239,7 +265,7 @@ impl Features {
 }
 
 /// The static score of `board` for the side to move, from the counts of
-/// threat cells of both colours (O(number of threat kinds)).
+/// cells by threat and pair class of both colours (O(number of kinds)).
 pub fn evaluate(board: &Board) -> Score {
     let features = Features::of(board);
     features

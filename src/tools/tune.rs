@@ -10,7 +10,7 @@
 //! against the mate scores). Each `EvalSet` is fitted on its own positions by
 //! full-batch gradient descent (Adam).
 
-use crate::board::{Board, Color, Rule, Threat};
+use crate::board::{Board, Color, PairClass, Pattern, Rule, Threat};
 use crate::eval::{EvalSet, EvalWeights, Features, EVAL_LIMIT, WEIGHTS};
 use crate::search::{new_searcher, EngineOptions, Limits, Searcher, MATE_BOUND};
 use crate::tools::fitting::{golden_section, minimise};
@@ -27,38 +27,134 @@ usage: pbrain-wuzi tune RECORD|DIR... [options]
   --holdout N         every Nth game is kept out of the fit to measure it (default 5, 0 = none)
   --resolve-nodes N   drop positions a search of N nodes proves won or lost (default 0 = off)
   --iterations N      gradient steps per table (default 3000)
-  --min-count N       fit a weight only if its feature is non-zero in N positions (default 30)";
+  --min-count N       fit a weight only if its feature is non-zero in N positions (default 30)
+  --features LIST     features fitted besides the threat counts, comma-separated: pairs (cells
+                      by their two best lines), lines (cells' line patterns by direction, not
+                      read by the engine: its weights are printed as a comment), none;
+                      default pairs";
 
-/// Parameters of one `EvalWeights`, flattened: own cells, their cells,
-/// initiative, tempo.
-pub const PARAMS: usize = 2 * Threat::COUNT + 2;
-const INITIATIVE: usize = 2 * Threat::COUNT;
+/// Parameters of one `EvalWeights`, flattened: own cells, their cells (by
+/// threat), own pairs, their pairs (by pair class), initiative, tempo; then
+/// the candidate features' weights (see `Candidates`), which the engine
+/// does not read.
+const OWN_PAIRS: usize = 2 * Threat::COUNT;
+const INITIATIVE: usize = OWN_PAIRS + 2 * PairClass::COUNT;
 const TEMPO: usize = INITIATIVE + 1;
+pub const BASE_PARAMS: usize = TEMPO + 1;
+/// Own then their (empty cell, direction) pairs by the line's `Pattern`.
+const LINES: usize = BASE_PARAMS;
+pub const PARAMS: usize = LINES + 2 * Pattern::COUNT;
 
-/// One position: its features as the weights multiply them, and the result
-/// of the game for the side to move.
+/// Which features a fit may move besides the threat counts.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Candidates {
+    /// The pair-class counts (the engine reads them).
+    pub pairs: bool,
+    /// Cells' line patterns by direction: tried, not in the engine; from a
+    /// board scan per position.
+    pub lines: bool,
+}
+
+impl Default for Candidates {
+    fn default() -> Candidates {
+        Candidates {
+            pairs: true,
+            lines: false,
+        }
+    }
+}
+
+impl Candidates {
+    fn parse(list: &str) -> Result<Candidates, String> {
+        let mut candidates = Candidates {
+            pairs: false,
+            lines: false,
+        };
+        for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            match name {
+                "lines" => candidates.lines = true,
+                "pairs" => candidates.pairs = true,
+                "none" => {}
+                _ => return Err(format!("--features: unknown feature '{name}'")),
+            }
+        }
+        Ok(candidates)
+    }
+
+    /// Whether parameter `p` belongs to a feature this fit uses.
+    fn uses(self, p: usize) -> bool {
+        match p {
+            _ if (OWN_PAIRS..INITIATIVE).contains(&p) => self.pairs,
+            _ if p >= LINES => self.lines,
+            _ => true,
+        }
+    }
+}
+
+/// One position: its non-zero features as the weights multiply them
+/// (parameter index, value; the opponent's counted negative), and the
+/// result of the game for the side to move.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
-    pub x: [f64; PARAMS],
+    pub x: Vec<(usize, f64)>,
     pub result: f64,
 }
 
 impl Sample {
     pub fn new(features: &Features, result: f64) -> Sample {
-        let mut x = [0.0; PARAMS];
+        let mut x = Vec::new();
         for t in 0..Threat::COUNT {
-            x[t] = features.own_cells[t] as f64;
-            x[Threat::COUNT + t] = -(features.their_cells[t] as f64);
+            x.push((t, features.own_cells[t] as f64));
+            x.push((Threat::COUNT + t, -(features.their_cells[t] as f64)));
         }
-        x[INITIATIVE] = if features.initiative { 1.0 } else { 0.0 };
-        x[TEMPO] = 1.0;
+        for c in 0..PairClass::COUNT {
+            x.push((OWN_PAIRS + c, features.own_pairs[c] as f64));
+            x.push((
+                OWN_PAIRS + PairClass::COUNT + c,
+                -(features.their_pairs[c] as f64),
+            ));
+        }
+        x.push((INITIATIVE, if features.initiative { 1.0 } else { 0.0 }));
+        x.push((TEMPO, 1.0));
+        x.retain(|&(_, v)| v != 0.0);
         Sample { x, result }
+    }
+
+    /// Adds the line features of `board` (a from-scratch scan of its empty
+    /// cells; slow, for fitting only): per colour, (cell, direction) pairs
+    /// by the line's pattern, none on a point forbidden to Black.
+    pub fn add_lines(&mut self, board: &Board) {
+        let me = board.side_to_move();
+        let mut counts = [0.0; 2 * Pattern::COUNT];
+        for pos in board.empty_cells() {
+            for (side, color) in [me, me.opponent()].into_iter().enumerate() {
+                let sign = if side == 0 { 1.0 } else { -1.0 };
+                let patterns: Vec<Pattern> = (0..board.geometry().deltas().len())
+                    .map(|dir| board.pattern(pos, color, dir))
+                    .collect();
+                let renju_black = board.rule() == Rule::Renju && color == Color::Black;
+                if Threat::combine(&patterns, renju_black) == Threat::Forbidden {
+                    continue; // its lines count for nothing, as in `cell_patterns`
+                }
+                for &p in &patterns {
+                    counts[side * Pattern::COUNT + p as usize] += sign;
+                }
+            }
+        }
+        self.x.extend(
+            (LINES..PARAMS)
+                .zip(counts)
+                .filter(|&(_, v)| v != 0.0),
+        );
+    }
+
+    fn raw(&self, w: &[f64; PARAMS]) -> f64 {
+        self.x.iter().map(|&(p, x)| x * w[p]).sum()
     }
 
     /// The evaluation's score, clamped as `eval::evaluate` clamps it.
     fn score(&self, w: &[f64; PARAMS]) -> f64 {
-        let raw: f64 = self.x.iter().zip(w).map(|(x, w)| x * w).sum();
-        raw.clamp(-(EVAL_LIMIT as f64), EVAL_LIMIT as f64)
+        self.raw(w).clamp(-(EVAL_LIMIT as f64), EVAL_LIMIT as f64)
     }
 }
 
@@ -67,6 +163,10 @@ pub fn params_of(weights: &EvalWeights) -> [f64; PARAMS] {
     for t in 0..Threat::COUNT {
         w[t] = weights.own_cells[t] as f64;
         w[Threat::COUNT + t] = weights.their_cells[t] as f64;
+    }
+    for c in 0..PairClass::COUNT {
+        w[OWN_PAIRS + c] = weights.own_pairs[c] as f64;
+        w[OWN_PAIRS + PairClass::COUNT + c] = weights.their_pairs[c] as f64;
     }
     w[INITIATIVE] = weights.initiative as f64;
     w[TEMPO] = weights.tempo as f64;
@@ -78,6 +178,8 @@ pub fn weights_of(w: &[f64; PARAMS]) -> EvalWeights {
     EvalWeights {
         own_cells: std::array::from_fn(|t| round(w[t])),
         their_cells: std::array::from_fn(|t| round(w[Threat::COUNT + t])),
+        own_pairs: std::array::from_fn(|c| round(w[OWN_PAIRS + c])),
+        their_pairs: std::array::from_fn(|c| round(w[OWN_PAIRS + PairClass::COUNT + c])),
         initiative: round(w[INITIATIVE]),
         tempo: round(w[TEMPO]),
     }
@@ -118,18 +220,27 @@ pub fn fit_scale(scored: &[(f64, f64)]) -> f64 {
     golden_section(error, 0.0, 100_000f64.ln(), 60).exp()
 }
 
-/// Which parameters a fit may move: those whose feature is non-zero in at
-/// least `min_count` samples, never the `None` cells (a count of nearly the
-/// whole board, a constant in disguise) and never the `Five` cells (quiet
-/// positions have none).
-pub fn tunable(samples: &[Sample], min_count: usize) -> [bool; PARAMS] {
-    let fixed = |p: usize| {
-        let threat = p % Threat::COUNT;
-        p < INITIATIVE && (threat == Threat::None.index() || threat == Threat::Five.index())
+/// Which parameters a fit may move: those of the features it uses whose
+/// value is non-zero in at least `min_count` samples, never the `None`
+/// cells, lines and pairs (counts of nearly the whole board, constants in
+/// disguise) and never the `Five` cells (quiet positions have none).
+pub fn tunable(samples: &[Sample], min_count: usize, candidates: Candidates) -> [bool; PARAMS] {
+    let fixed = |p: usize| match p {
+        _ if p < OWN_PAIRS => {
+            let threat = p % Threat::COUNT;
+            threat == Threat::None.index() || threat == Threat::Five.index()
+        }
+        _ if p < INITIATIVE => (p - OWN_PAIRS) % PairClass::COUNT == PairClass::NOTHING.index(),
+        _ if p < LINES => false,
+        _ => (p - LINES) % Pattern::COUNT == Pattern::None as usize,
     };
-    std::array::from_fn(|p| {
-        !fixed(p) && samples.iter().filter(|s| s.x[p] != 0.0).count() >= min_count
-    })
+    let mut seen = [0usize; PARAMS];
+    for s in samples {
+        for &(p, _) in &s.x {
+            seen[p] += 1;
+        }
+    }
+    std::array::from_fn(|p| !fixed(p) && candidates.uses(p) && seen[p] >= min_count)
 }
 
 /// Minimises the error over the weights marked `free`, from `start`, with
@@ -148,14 +259,14 @@ pub fn fit_weights(
     minimise(start, free, 4.0, iterations, |w| {
         let mut gradient = [0.0; PARAMS];
         for s in samples {
-            let raw: f64 = s.x.iter().zip(w).map(|(x, w)| x * w).sum();
+            let raw = s.raw(w);
             if raw.abs() >= limit {
                 continue; // clamped: the weights do not move the score
             }
             let p = sigmoid(raw, k);
             let slope = 2.0 * (p - s.result) * p * (1.0 - p) / k;
-            for (g, x) in gradient.iter_mut().zip(&s.x) {
-                *g += slope * x;
+            for &(i, x) in &s.x {
+                gradient[i] += slope * x;
             }
         }
         gradient.map(|g| g / samples.len() as f64)
@@ -231,6 +342,7 @@ fn game_samples(
     height: usize,
     moves: &[RecordedMove],
     mut resolver: Option<&mut Resolver>,
+    candidates: Candidates,
 ) -> Option<GameSamples> {
     let black_result = winner_of(rule, width, height, moves)?;
     let opening = moves
@@ -246,7 +358,11 @@ fn game_samples(
                 Color::Black => black_result,
                 Color::White => 1.0 - black_result,
             };
-            set_samples.push((features.set, Sample::new(&features, result)));
+            let mut sample = Sample::new(&features, result);
+            if candidates.lines {
+                sample.add_lines(&board);
+            }
+            set_samples.push((features.set, sample));
         }
         board.play(m.pos).ok()?;
     }
@@ -298,6 +414,7 @@ struct Options {
     resolve_nodes: u64,
     iterations: usize,
     min_count: usize,
+    candidates: Candidates,
 }
 
 fn parse_options(args: &[String]) -> Result<Options, String> {
@@ -308,6 +425,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
         resolve_nodes: 0,
         iterations: 3000,
         min_count: 30,
+        candidates: Candidates::default(),
     };
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
@@ -321,6 +439,10 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
         let value = rest
             .next()
             .ok_or_else(|| format!("{arg} needs a value\n{USAGE}"))?;
+        if arg == "--features" {
+            options.candidates = Candidates::parse(value)?;
+            continue;
+        }
         let number = value
             .trim()
             .parse::<u64>()
@@ -394,6 +516,7 @@ fn run(args: &[String]) -> Result<String, String> {
             record.height,
             &record.moves,
             resolver.as_mut(),
+            options.candidates,
         );
         let Some(samples) = samples else {
             skipped += 1;
@@ -430,7 +553,7 @@ fn run(args: &[String]) -> Result<String, String> {
         let d = &data[set.index()];
         let start = &starts[set.index()];
         let fitted = if d.train.len() >= 200 {
-            let free = tunable(&d.train, options.min_count);
+            let free = tunable(&d.train, options.min_count, options.candidates);
             let fitted = fit_weights(&d.train, start, k, &free, options.iterations);
             round_to_integers(&d.train, &fitted, k, &free)
         } else {
@@ -447,9 +570,27 @@ fn run(args: &[String]) -> Result<String, String> {
             mean_squared_error(&d.holdout, &fitted, k),
         );
         tables += &rust_source(set, &weights_of(&fitted));
+        tables += &candidate_source(&fitted, options.candidates);
     }
     tables += "    ],\n";
     Ok(out + &tables)
+}
+
+/// The line features' fitted weights, as a comment beside the table.
+fn candidate_source(w: &[f64; PARAMS], candidates: Candidates) -> String {
+    if !candidates.lines {
+        return String::new();
+    }
+    let list = |values: &[f64]| {
+        let rounded: Vec<String> = values.iter().map(|v| (v.round() as i32).to_string()).collect();
+        rounded.join(", ")
+    };
+    let (own, their) = w[LINES..].split_at(Pattern::COUNT);
+    format!(
+        "        // lines by Pattern: own [{}], their [{}]\n",
+        list(own),
+        list(their)
+    )
 }
 
 /// One `EvalWeights` literal, in the layout of `src/eval/mod.rs`.
@@ -464,9 +605,12 @@ fn rust_source(set: EvalSet, w: &EvalWeights) -> String {
     format!(
         "        // {set:?}\n        EvalWeights {{\n            \
          own_cells: [{}],\n            their_cells: [{}],\n            \
+         own_pairs: [{}],\n            their_pairs: [{}],\n            \
          initiative: {},\n            tempo: {},\n        }},\n",
         list(&w.own_cells),
         list(&w.their_cells),
+        list(&w.own_pairs),
+        list(&w.their_pairs),
         w.initiative,
         w.tempo
     )
@@ -488,13 +632,17 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(seed);
         (0..count)
             .map(|_| {
-                let mut x = [0.0; PARAMS];
+                let mut x = Vec::new();
                 for t in [2, 3, 4, 5, 7] {
-                    x[t] = rng.gen_range(0..12) as f64;
-                    x[Threat::COUNT + t] = -(rng.gen_range(0..12) as f64);
+                    x.push((t, rng.gen_range(0..12) as f64));
+                    x.push((Threat::COUNT + t, -(rng.gen_range(0..12) as f64)));
                 }
-                x[INITIATIVE] = rng.gen_bool(0.1) as u8 as f64;
-                x[TEMPO] = 1.0;
+                for p in candidates_used() {
+                    x.push((p, rng.gen_range(0..8) as f64));
+                }
+                x.push((INITIATIVE, rng.gen_bool(0.1) as u8 as f64));
+                x.push((TEMPO, 1.0));
+                x.retain(|&(_, v)| v != 0.0);
                 let mut sample = Sample { x, result: 0.0 };
                 sample.result = sigmoid(sample.score(truth), k);
                 sample
@@ -502,8 +650,23 @@ mod tests {
             .collect()
     }
 
+    /// Features beyond the threats that the synthetic data uses: own
+    /// open-two lines, their closed-three lines, own (open two, open two)
+    /// cells, their (four, three) cells.
+    fn candidates_used() -> [usize; 4] {
+        [
+            LINES + Pattern::OpenTwo as usize,
+            LINES + Pattern::COUNT + Pattern::Three as usize,
+            OWN_PAIRS + PairClass::of_levels(2, 2).index(),
+            OWN_PAIRS + PairClass::COUNT + PairClass::of_levels(5, 3).index(),
+        ]
+    }
+
     fn truth() -> [f64; PARAMS] {
         let mut w = [0.0; PARAMS];
+        for (p, v) in candidates_used().into_iter().zip([3.0, -5.0, 12.0, 40.0]) {
+            w[p] = v;
+        }
         let own = [(2, 4.0), (3, 15.0), (4, 9.0), (5, 60.0), (7, 30.0)];
         let their = [(2, 6.0), (3, 11.0), (4, 14.0), (5, 80.0), (7, 25.0)];
         for (t, v) in own {
@@ -521,9 +684,17 @@ mod tests {
     fn the_fit_recovers_known_weights_from_a_wrong_start() {
         let truth = truth();
         let samples = synthetic(&truth, 250.0, 4000, 7);
-        let free = tunable(&samples, 30);
+        let both = Candidates {
+            pairs: true,
+            lines: true,
+        };
+        let free = tunable(&samples, 30, both);
         // Unused features stay fixed; every used one is free.
         assert!(!free[Threat::OpenFour.index()] && free[Threat::OpenThree.index()]);
+        assert!(candidates_used().iter().all(|&p| free[p]));
+        // Without the candidates, their weights stay where they are.
+        let plain = tunable(&samples, 30, Candidates::parse("none").unwrap());
+        assert!(candidates_used().iter().all(|&p| !plain[p]));
         let start = [10.0; PARAMS];
         let fitted = fit_weights(&samples, &start, 250.0, &free, 3000);
         for p in (0..PARAMS).filter(|&p| free[p]) {
@@ -585,7 +756,15 @@ mod tests {
                    B[ih]C[opening move];W[ba]C[5ms];B[jh]C[5ms];W[ca]C[5ms];B[kh]C[5ms];\
                    W[da]C[5ms];B[lh]C[5ms])";
         let record = parse_record(sgf).unwrap();
-        let samples = game_samples(Rule::Freestyle, 15, 15, &record.moves, None).unwrap();
+        let samples = game_samples(
+            Rule::Freestyle,
+            15,
+            15,
+            &record.moves,
+            None,
+            Candidates::default(),
+        )
+        .unwrap();
         // The positions before plies 4..9 (the engine moves). Kept: before
         // ply 4 (White to move), 5 (Black), 6 (White, facing the open three
         // h8 i8 j8). Dropped: before ply 7 Black can make an open four
@@ -596,5 +775,67 @@ mod tests {
             .set_samples
             .iter()
             .all(|(set, _)| *set == EvalSet::Gomoku));
+    }
+
+    #[test]
+    fn candidate_features_count_lines_and_pairs_from_the_board() {
+        // Black (to move) has one horizontal two; White has one diagonal
+        // two far away. No cell sees both colours' stones.
+        let board = Board::from_diagram(
+            "
+            . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . .
+            . . X X . . . . . . . . . .
+            . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . .
+            . . . . . . . . . . . O . .
+            . . . . . . . . . . . . O .
+            . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . .
+            ",
+            Rule::Freestyle,
+            crate::board::Geometry::Square,
+        )
+        .unwrap();
+        let mut sample = Sample::new(&Features::of(&board), 0.5);
+        sample.add_lines(&board);
+        let value = |p: usize| {
+            sample
+                .x
+                .iter()
+                .find(|&&(q, _)| q == p)
+                .map_or(0.0, |&(_, v)| v)
+        };
+        let their = Pattern::COUNT;
+        // Black's open threes: b3, e3, f3 (a3 only makes a closed three at
+        // the edge). White's: the cells before its two diagonally up-left,
+        // j8 and k9; beyond it n11's four would end at the edge.
+        assert_eq!(value(LINES + Pattern::OpenThree as usize), 3.0);
+        assert_eq!(value(LINES + their + Pattern::OpenThree as usize), -2.0);
+        // Lines and pairs count the same cells: a cell with any line has
+        // one pair class above nothing, and at least one line.
+        let lines: f64 = (LINES..PARAMS)
+            .filter(|p| (p - LINES) % Pattern::COUNT != Pattern::None as usize)
+            .map(|p| value(p).abs())
+            .sum();
+        let pairs: f64 = (OWN_PAIRS..INITIATIVE)
+            .filter(|p| (p - OWN_PAIRS) % PairClass::COUNT != 0)
+            .map(|p| value(p).abs())
+            .sum();
+        assert!(lines >= pairs && pairs > 0.0, "lines {lines}, pairs {pairs}");
+        // Each open-three cell of Black's row is (open three, nothing) or
+        // (open three, two) with the other stone across; none makes two
+        // threes, and the opponent's count is negative.
+        let own = |a, b| value(OWN_PAIRS + PairClass::of_levels(a, b).index());
+        assert_eq!(own(4, 0) + own(4, 1) + own(4, 2), 3.0);
+        assert_eq!(own(4, 4) + own(4, 3), 0.0);
+        let white = board.pair_count(Color::White, PairClass::of_levels(4, 0)) as f64;
+        assert_eq!(
+            value(OWN_PAIRS + PairClass::COUNT + PairClass::of_levels(4, 0).index()),
+            -white
+        );
     }
 }
