@@ -98,7 +98,10 @@ mod tests {
     #[test]
     fn a_class_keeps_the_two_best_lines_in_either_order() {
         let class = |ps: &[Pattern]| PairClass::of(ps);
-        assert_eq!(class(&[P::OpenTwo, P::Three]), class(&[P::Three, P::OpenTwo]));
+        assert_eq!(
+            class(&[P::OpenTwo, P::Three]),
+            class(&[P::Three, P::OpenTwo])
+        );
         assert_ne!(
             class(&[P::OpenTwo, P::OpenTwo]),
             class(&[P::OpenTwo, P::None])
@@ -109,10 +112,7 @@ mod tests {
             class(&[P::OpenThree, P::OpenTwo])
         );
         assert_eq!(class(&[P::None, P::Overline]), PairClass::NOTHING);
-        assert_eq!(
-            class(&[P::Four, P::OpenThree]),
-            PairClass::of_levels(4, 5)
-        );
+        assert_eq!(class(&[P::Four, P::OpenThree]), PairClass::of_levels(4, 5));
     }
 
     #[test]

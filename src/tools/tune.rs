@@ -141,11 +141,8 @@ impl Sample {
                 }
             }
         }
-        self.x.extend(
-            (LINES..PARAMS)
-                .zip(counts)
-                .filter(|&(_, v)| v != 0.0),
-        );
+        self.x
+            .extend((LINES..PARAMS).zip(counts).filter(|&(_, v)| v != 0.0));
     }
 
     fn raw(&self, w: &[f64; PARAMS]) -> f64 {
@@ -582,7 +579,10 @@ fn candidate_source(w: &[f64; PARAMS], candidates: Candidates) -> String {
         return String::new();
     }
     let list = |values: &[f64]| {
-        let rounded: Vec<String> = values.iter().map(|v| (v.round() as i32).to_string()).collect();
+        let rounded: Vec<String> = values
+            .iter()
+            .map(|v| (v.round() as i32).to_string())
+            .collect();
         rounded.join(", ")
     };
     let (own, their) = w[LINES..].split_at(Pattern::COUNT);
@@ -825,7 +825,10 @@ mod tests {
             .filter(|p| (p - OWN_PAIRS) % PairClass::COUNT != 0)
             .map(|p| value(p).abs())
             .sum();
-        assert!(lines >= pairs && pairs > 0.0, "lines {lines}, pairs {pairs}");
+        assert!(
+            lines >= pairs && pairs > 0.0,
+            "lines {lines}, pairs {pairs}"
+        );
         // Each open-three cell of Black's row is (open three, nothing) or
         // (open three, two) with the other stone across; none makes two
         // threes, and the opponent's count is negative.
