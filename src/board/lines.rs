@@ -11,9 +11,9 @@
 use super::geometry::{Geometry, HEX_DELTAS, SQUARE_DELTAS};
 use super::line::{cell_code, LineKey, REACH};
 use super::occupancy::set_bits;
-use super::pair::{PairClass, PairEntries, PairTable};
+use super::pair::{PairClass, PairTable};
 use super::pattern::{Pattern, PatternLookup, PatternTable};
-use super::threat::{Threat, ThreatEntries, ThreatTable};
+use super::threat::{Threat, ThreatTable};
 use super::types::{Cell, Color, Pos, Rule, CELL_COUNT, STRIDE};
 use std::sync::OnceLock;
 
@@ -120,11 +120,11 @@ const fn window_offset(delta: isize, step: isize) -> usize {
 pub(crate) struct LineState {
     geometry: Geometry,
     pattern_table: &'static PatternTable,
-    threat_tables: [&'static ThreatTable; 2],
+    /// Per colour, what a cell's pattern codes make.
+    cell_tables: [&'static CellEntries; 2],
     cells: Box<[CellLines; SLOTS]>,
     /// Per colour, how many empty cells have each threat.
     counts: [[u16; Threat::COUNT]; 2],
-    pair_tables: [&'static PairTable; 2],
     /// Per colour, how many empty cells have each pair class.
     pair_counts: PairCounts,
     /// Per colour, one bit per cell where that colour has `Threat::Four` or
@@ -141,23 +141,36 @@ pub(crate) struct LineState {
 /// Per colour, empty cells by `PairClass::index`.
 type PairCounts = [[u16; PairClass::COUNT]; 2];
 
-fn threat_table(renju_black: bool) -> &'static ThreatTable {
-    static TABLES: [OnceLock<ThreatTable>; 2] = [OnceLock::new(), OnceLock::new()];
-    TABLES[renju_black as usize].get_or_init(|| ThreatTable::build(renju_black))
+/// What four pattern codes (one colour's `Summary::patterns` half) make
+/// for that colour: the threat and the pair class side by side, so that one
+/// load reads both.
+#[derive(Copy, Clone, Debug, Default)]
+#[repr(C, align(2))]
+struct CellEntry {
+    threat: Threat,
+    pair: PairClass,
 }
 
-fn pair_table(renju_black: bool) -> &'static PairTable {
-    static TABLES: [OnceLock<PairTable>; 2] = [OnceLock::new(), OnceLock::new()];
-    TABLES[renju_black as usize].get_or_init(|| PairTable::build(renju_black))
-}
+type CellEntries = [CellEntry; 1 << 16];
 
-/// Builds both colours' threat and pair tables for a rule's line state.
-fn cell_tables(rule: Rule) -> ([&'static ThreatTable; 2], [&'static PairTable; 2]) {
-    let renju = rule == Rule::Renju;
-    (
-        [threat_table(renju), threat_table(false)],
-        [pair_table(renju), pair_table(false)],
-    )
+/// The entries of one way of combining patterns (Black's in renju, or any
+/// other colour and rule), built once per process.
+fn cell_table(renju_black: bool) -> &'static CellEntries {
+    static TABLES: [OnceLock<Box<CellEntries>>; 2] = [OnceLock::new(), OnceLock::new()];
+    TABLES[renju_black as usize].get_or_init(|| {
+        let threats = ThreatTable::build(renju_black);
+        let pairs = PairTable::build(renju_black);
+        let entries: Vec<CellEntry> = (0..1 << 16)
+            .map(|code| CellEntry {
+                threat: threats.entries()[code],
+                pair: pairs.entries()[code],
+            })
+            .collect();
+        entries
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("the vector has one entry per code"))
+    })
 }
 
 /// Per colour, one bit per cell slot.
@@ -244,13 +257,6 @@ struct ThreatBook<'a> {
     flips: &'a mut FourFlips,
 }
 
-/// Both colours' tables of a rule, as the hot path reads them.
-#[derive(Copy, Clone)]
-struct CellEntries<'a> {
-    threats: [&'a ThreatEntries; 2],
-    pairs: [&'a PairEntries; 2],
-}
-
 impl ThreatBook<'_> {
     /// Moves the cell at `index` from the count of `old` to that of `new`.
     #[inline(always)]
@@ -265,17 +271,22 @@ impl ThreatBook<'_> {
     /// Recomputes both threats of an empty cell from its patterns, and
     /// moves it between the pair counts (`before`: its patterns before).
     #[inline(always)]
-    fn update(&mut self, tables: CellEntries, summary: &mut Summary, before: u32, index: usize) {
+    fn update(
+        &mut self,
+        tables: [&CellEntries; 2],
+        summary: &mut Summary,
+        before: u32,
+        index: usize,
+    ) {
         for color in [Color::Black, Color::White] {
-            let code = pattern_code(summary.patterns, color);
-            let threat = tables.threats[color.index()][code as usize];
-            let old = std::mem::replace(&mut summary.threats[color.index()], threat);
-            self.record(index, color, old, threat);
-            let pairs = tables.pairs[color.index()];
-            let old_pair = pairs[pattern_code(before, color) as usize];
+            let entries = tables[color.index()];
+            let entry = entries[pattern_code(summary.patterns, color) as usize];
+            let old = std::mem::replace(&mut summary.threats[color.index()], entry.threat);
+            self.record(index, color, old, entry.threat);
+            let old_pair = entries[pattern_code(before, color) as usize].pair;
             let counts = &mut self.pair_counts[color.index()];
             counts[old_pair.index()] -= 1;
-            counts[pairs[code as usize].index()] += 1;
+            counts[entry.pair.index()] += 1;
         }
     }
 }
@@ -408,12 +419,10 @@ impl LineState {
         on_board: &[Pos],
         cells: &[Cell],
     ) -> LineState {
-        let (threat_tables, pair_tables) = cell_tables(rule);
         let mut state = LineState {
             geometry,
             pattern_table: PatternTable::of(rule),
-            threat_tables,
-            pair_tables,
+            cell_tables: [cell_table(rule == Rule::Renju), cell_table(false)],
             pair_counts: [[0; PairClass::COUNT]; 2],
             cells: vec![CellLines::default(); SLOTS]
                 .into_boxed_slice()
@@ -447,7 +456,7 @@ impl LineState {
 
     /// Patterns and threats of a cell that has just become (or is) empty.
     fn classify_empty_cell(&mut self, pos: Pos) {
-        let tables = self.cell_entries();
+        let tables = self.cell_tables;
         let lines = &mut self.cells[slot(pos)];
         let patterns = (0..self.geometry.deltas().len())
             .map(|dir| spread(self.pattern_table.packed(lines.keys[dir]), dir))
@@ -505,7 +514,7 @@ impl LineState {
         for color in [Color::Black, Color::White] {
             let c = color.index();
             self.counts[c][Threat::None.index()] -= 1;
-            let pair = self.pair_tables[c].entries()[pattern_code(own.patterns, color) as usize];
+            let pair = self.cell_tables[c][pattern_code(own.patterns, color) as usize].pair;
             self.pair_counts[c][pair.index()] -= 1;
         }
         *own = Summary::default();
@@ -549,7 +558,7 @@ impl LineState {
     /// pattern instead would mispredict often, and each miss costs the
     /// whole lookup.
     fn toggle(&mut self, pos: Pos, cell: Cell, record: usize) {
-        let tables = self.cell_entries();
+        let tables = self.cell_tables;
         let first = pos.index() - WINDOW_RADIUS;
         let mut stroke = Toggle {
             window: window(&mut self.cells, first),
@@ -645,12 +654,8 @@ impl LineState {
         self.pair_counts[color.index()][class.index()] as usize
     }
 
-    /// Both colours' tables, for code outside the hot path.
-    fn cell_entries(&self) -> CellEntries<'static> {
-        CellEntries {
-            threats: self.threat_tables.map(ThreatTable::entries),
-            pairs: self.pair_tables.map(PairTable::entries),
-        }
+    pub(crate) fn pair_counts(&self, color: Color) -> &[u16; PairClass::COUNT] {
+        &self.pair_counts[color.index()]
     }
 
     /// Differences between this state and one recounted from scratch, on the

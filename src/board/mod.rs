@@ -18,7 +18,7 @@
 //! - `threat_count(color, threat)`, `threat_count_at_least(color, threat)`:
 //!   how many empty cells have that threat, e.g. "does White have a five
 //!   point" is `threat_count(White, Threat::Five) > 0`.
-//! - `pair_count(color, class)`: how many empty cells have that
+//! - `pair_count(color, class)`, `pair_counts(color)`: how many empty cells have that
 //!   `PairClass` (their two best lines, as the evaluation counts them).
 //! - `cells_with_threat(color, at_least)`: those cells, row by row (from a
 //!   kept set for `Four` and better, a board scan below that).
@@ -501,6 +501,11 @@ impl Board {
     /// `PairClass::NOTHING`.
     pub fn pair_count(&self, color: Color, class: PairClass) -> usize {
         self.lines.pair_count(color, class)
+    }
+
+    /// Every class's count for `color` at once, by `PairClass::index`.
+    pub fn pair_counts(&self, color: Color) -> &[u16; PairClass::COUNT] {
+        self.lines.pair_counts(color)
     }
 
     /// How many empty cells have `threat` or better for `color`.

@@ -242,13 +242,6 @@ impl Features {
         let me = board.side_to_move();
         let them = me.opponent();
         let counts = |color: Color| Threat::ALL.map(|t| board.threat_count(color, t) as u16);
-        let pairs = |color: Color| -> [u16; PairClass::COUNT] {
-            let mut counts = [0; PairClass::COUNT];
-            for (count, class) in counts.iter_mut().zip(PairClass::all()) {
-                *count = board.pair_count(color, class) as u16;
-            }
-            counts
-        };
         let own_cells = counts(me);
         // Black's double threes in renju are shapes the recursive rule has
         // not confirmed; they do not count as a winning threat.
@@ -259,8 +252,8 @@ impl Features {
             set: EvalSet::of(board.rule(), me),
             own_cells,
             their_cells: counts(them),
-            own_pairs: pairs(me),
-            their_pairs: pairs(them),
+            own_pairs: *board.pair_counts(me),
+            their_pairs: *board.pair_counts(them),
             initiative: we_threaten_to_win && board.threat_count_at_least(them, Threat::Four) == 0,
         }
     }
