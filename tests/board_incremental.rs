@@ -69,12 +69,7 @@ fn check_pair_counts_against_a_scan(board: &Board) {
                 .map(|dir| board.pattern(pos, color, dir))
                 .collect();
             let renju_black = board.rule() == Rule::Renju && color == Color::Black;
-            let forbidden = Threat::combine(&patterns, renju_black) == Threat::Forbidden;
-            let class = match forbidden {
-                true => PairClass::NOTHING,
-                false => PairClass::of(&patterns),
-            };
-            scanned[class.index()] += 1;
+            scanned[PairClass::of_cell(&patterns, renju_black).index()] += 1;
         }
         let kept: Vec<usize> = PairClass::all()
             .map(|class| board.pair_count(color, class))

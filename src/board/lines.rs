@@ -11,9 +11,9 @@
 use super::geometry::{Geometry, HEX_DELTAS, SQUARE_DELTAS};
 use super::line::{cell_code, LineKey, REACH};
 use super::occupancy::set_bits;
-use super::pair::{PairClass, PairTable};
+use super::pair::PairClass;
 use super::pattern::{Pattern, PatternLookup, PatternTable};
-use super::threat::{Threat, ThreatTable};
+use super::threat::{patterns_of_code, Threat, ThreatTable};
 use super::types::{Cell, Color, Pos, Rule, CELL_COUNT, STRIDE};
 use std::sync::OnceLock;
 
@@ -159,11 +159,10 @@ fn cell_table(renju_black: bool) -> &'static CellEntries {
     static TABLES: [OnceLock<Box<CellEntries>>; 2] = [OnceLock::new(), OnceLock::new()];
     TABLES[renju_black as usize].get_or_init(|| {
         let threats = ThreatTable::build(renju_black);
-        let pairs = PairTable::build(renju_black);
         let entries: Vec<CellEntry> = (0..1 << 16)
             .map(|code| CellEntry {
                 threat: threats.entries()[code],
-                pair: pairs.entries()[code],
+                pair: PairClass::of_cell(&patterns_of_code(code), renju_black),
             })
             .collect();
         entries

@@ -1,7 +1,8 @@
 //! Pair classes: an empty cell's two best lines for a colour, as an
 //! unordered pair. Finer than `Threat`, which keeps only the best
 //! combination (a cell with two open twos and one with a single open two
-//! share `Threat::OpenTwo`); the evaluation counts cells by class.
+//! share `Threat::OpenTwo`); the evaluation counts cells by class, which
+//! `lines` keeps up to date.
 
 use super::pattern::Pattern;
 use super::threat::Threat;
@@ -52,6 +53,16 @@ impl PairClass {
         Self::of_levels(best, second)
     }
 
+    /// The class of an empty cell for one colour: as `of`, but `NOTHING`
+    /// on a point forbidden to Black in renju (`renju_black`), whose lines
+    /// count for nothing.
+    pub fn of_cell(patterns: &[Pattern], renju_black: bool) -> PairClass {
+        match Threat::combine(patterns, renju_black) {
+            Threat::Forbidden => Self::NOTHING,
+            _ => Self::of(patterns),
+        }
+    }
+
     /// Every class, by index.
     pub fn all() -> impl Iterator<Item = PairClass> {
         (0..Self::COUNT).map(|i| PairClass(i as u8))
@@ -59,34 +70,6 @@ impl PairClass {
 
     pub fn index(self) -> usize {
         self.0 as usize
-    }
-}
-
-/// Every combination of up to four line patterns (four bits each, as
-/// `ThreatTable` indexes them) mapped to its class; a point forbidden to
-/// Black in renju is `NOTHING` (its lines count for nothing there).
-pub struct PairTable {
-    entries: Box<PairEntries>,
-}
-
-/// A pair table's entries, indexed by four pattern codes.
-pub type PairEntries = [PairClass; 1 << 16];
-
-impl PairTable {
-    pub fn build(renju_black: bool) -> PairTable {
-        let mut entries = Box::new([PairClass::NOTHING; 1 << 16]);
-        for (code, entry) in entries.iter_mut().enumerate() {
-            let patterns =
-                [0, 4, 8, 12].map(|shift| Pattern::from_code((code >> shift) as u8 & 15));
-            if Threat::combine(&patterns, renju_black) != Threat::Forbidden {
-                *entry = PairClass::of(&patterns);
-            }
-        }
-        PairTable { entries }
-    }
-
-    pub fn entries(&self) -> &PairEntries {
-        &self.entries
     }
 }
 
@@ -126,18 +109,16 @@ mod tests {
 
     #[test]
     fn forbidden_points_have_no_class_for_black_in_renju() {
-        let code = |ps: [Pattern; 4]| {
-            ps.iter()
-                .enumerate()
-                .map(|(dir, &p)| (p as usize) << (4 * dir))
-                .sum::<usize>()
-        };
-        let double_four = code([P::Four, P::Four, P::None, P::None]);
-        let renju = PairTable::build(true);
-        let plain = PairTable::build(false);
-        assert_eq!(renju.entries()[double_four], PairClass::NOTHING);
-        assert_eq!(plain.entries()[double_four], PairClass::of_levels(5, 5));
-        let four_three = code([P::Four, P::None, P::OpenThree, P::None]);
-        assert_eq!(renju.entries()[four_three], PairClass::of_levels(5, 4));
+        let double_four = [P::Four, P::Four, P::None, P::None];
+        assert_eq!(PairClass::of_cell(&double_four, true), PairClass::NOTHING);
+        assert_eq!(
+            PairClass::of_cell(&double_four, false),
+            PairClass::of_levels(5, 5)
+        );
+        let four_three = [P::Four, P::None, P::OpenThree, P::None];
+        assert_eq!(
+            PairClass::of_cell(&four_three, true),
+            PairClass::of_levels(5, 4)
+        );
     }
 }

@@ -93,6 +93,12 @@ impl Threat {
     }
 }
 
+/// The four line patterns packed in a table index (four bits each, the
+/// first direction lowest).
+pub fn patterns_of_code(code: usize) -> [Pattern; 4] {
+    [0, 4, 8, 12].map(|shift| Pattern::from_code((code >> shift) as u8 & 15))
+}
+
 /// Every combination of up to four line patterns (four bits each, one per
 /// direction) mapped to its threat, for one way of combining.
 pub struct ThreatTable {
@@ -106,9 +112,7 @@ impl ThreatTable {
     pub fn build(renju_black: bool) -> ThreatTable {
         let mut entries = Box::new([Threat::None; 1 << 16]);
         for (code, entry) in entries.iter_mut().enumerate() {
-            let patterns =
-                [0, 4, 8, 12].map(|shift| Pattern::from_code((code >> shift) as u8 & 15));
-            *entry = Threat::combine(&patterns, renju_black);
+            *entry = Threat::combine(&patterns_of_code(code), renju_black);
         }
         ThreatTable { entries }
     }

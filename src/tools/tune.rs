@@ -822,7 +822,7 @@ mod tests {
             .map(|p| value(p).abs())
             .sum();
         let pairs: f64 = (OWN_PAIRS..INITIATIVE)
-            .filter(|p| (p - OWN_PAIRS) % PairClass::COUNT != 0)
+            .filter(|p| (p - OWN_PAIRS) % PairClass::COUNT != PairClass::NOTHING.index())
             .map(|p| value(p).abs())
             .sum();
         assert!(
