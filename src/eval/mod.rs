@@ -1,6 +1,6 @@
 //! Evaluation: a static score of a position from the board's counts of
-//! cells by threat and by pair class for both colours, from the side to move's point of view, and the worth of
-//! single cells for move ordering. Every weight lives in `WEIGHTS`; the
+//! cells by threat and by pair class for both colours, from the side to
+//! move's point of view, and the worth of single cells for move ordering. Every weight lives in `WEIGHTS`; the
 //! score is linear in `Features`, which is what `pbrain-wuzi tune` fits.
 
 use crate::board::{Board, Color, PairClass, Pattern, Pos, Rule, Threat};
@@ -103,6 +103,10 @@ pub const WEIGHTS: Weights = Weights {
         own_threat: [0, 0, 8, 5, 6, 68, 85, 375, 500, 600, 0, 0],
         their_threat: [94, 0, 2, -1, 2, 70, 126, 62, 165, 300, 0, 0],
     },
+    // Fitted by `pbrain-wuzi tune` (see README, Evaluation). The pairs run
+    // by `PairClass::index`: (best, second) line levels (0,0) (1,0) (1,1)
+    // (2,0) (2,1) (2,2) (3,0) … (6,6), the levels being nothing, two, open
+    // two, three, open three, four, open four or better.
     eval: [
         // Gomoku
         EvalWeights {
