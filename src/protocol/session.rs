@@ -20,6 +20,26 @@ pub const DEFAULT_MEMORY_BYTES: u64 = 350 << 20;
 pub const MAX_THREADS: usize = 64;
 /// log2 of the largest hash in KB we accept (`YXSHOWINFO`): 2^22 KB = 4 GiB.
 pub const MAX_HASH_SIZE_LOG2: u32 = 22;
+/// The longest `START` waits for the rule tables before its `OK` (managers
+/// allow 3 s; on a quiet machine the tables take a quarter of a second).
+const TABLE_WAIT: Duration = Duration::from_millis(1_000);
+
+/// Piskvork, c-gomoku-cli and wuzi-match keep `START` off the move clock,
+/// but a move right after it would wait for a rule's tables (or share the
+/// CPU with their building): let them finish before the `OK`, within
+/// `TABLE_WAIT`, so that a starved machine does not miss the manager's
+/// start time-out instead. Once the tables are built this returns at once.
+fn wait_for_tables() {
+    let (done, finished) = std::sync::mpsc::channel();
+    let builder = std::thread::Builder::new().spawn(move || {
+        crate::board::prepare_tables();
+        let _ = done.send(());
+    });
+    if builder.is_ok() {
+        let _ = finished.recv_timeout(TABLE_WAIT);
+    }
+}
+
 /// Smallest memory budget handed to the searcher, whatever the manager says.
 const MIN_MEMORY_BYTES: u64 = 1 << 20;
 /// The budget of a move when nothing limits it (no per-move limit, no match
@@ -290,11 +310,7 @@ impl Session {
     }
 
     fn start(&mut self, width: i64, height: i64) -> Outcome {
-        // Piskvork, c-gomoku-cli and wuzi-match keep START off the move
-        // clock, but a move that comes right after it would wait for a rule's
-        // tables (or share the CPU with their building): finish them before
-        // the OK. Once built, this costs nothing.
-        crate::board::prepare_tables();
+        wait_for_tables();
         let size = |n: i64| usize::try_from(n).unwrap_or(usize::MAX);
         let board = self.empty_board(size(width), size(height)).map_err(|_| {
             // Piskvork falls back to 20x20 by itself when the refusal names 20.
