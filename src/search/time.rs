@@ -320,13 +320,18 @@ mod tests {
         }
     }
 
+    /// A budget with these soft and hard limits in ms, as a match clock gives.
+    fn soft_and_hard(soft: u64, hard: u64) -> TimeBudget {
+        TimeBudget {
+            start: Instant::now(),
+            soft: ms(soft),
+            hard: ms(hard),
+        }
+    }
+
     #[test]
     fn a_match_clock_starts_an_iteration_when_half_of_it_fits() {
-        let budget = TimeBudget {
-            start: Instant::now(),
-            soft: ms(1_000),
-            hard: ms(3_000),
-        };
+        let budget = soft_and_hard(1_000, 3_000);
         // The next iteration is expected to take 3 x 200 ms: half of it ends
         // at 500 + 300 ms, inside the target.
         assert!(budget.allows_next_iteration(ms(500), ms(200), Stability::Normal));
@@ -342,11 +347,7 @@ mod tests {
 
     #[test]
     fn a_new_best_move_never_borrows_past_the_hard_limit() {
-        let budget = TimeBudget {
-            start: Instant::now(),
-            soft: ms(1_000),
-            hard: ms(1_100),
-        };
+        let budget = soft_and_hard(1_000, 1_100);
         assert!(budget.allows_next_iteration(ms(1_000), ms(60), Stability::Changed));
         assert!(!budget.allows_next_iteration(ms(1_000), ms(80), Stability::Changed));
     }
