@@ -1,7 +1,7 @@
 //! The incremental line state: for every cell and direction its line key and
 //! both colours' patterns, for every empty cell both colours' threats, counts
-//! of empty cells by threat and by pair class. Placing or lifting a stone touches only the
-//! cells that can see it.
+//! of empty cells by threat and by pair class. Placing or lifting a stone
+//! touches only the cells that can see it.
 //!
 //! The hot path is written for speed: the cells a stone can see all lie in a
 //! fixed window of the cell array around it, and each geometry's directions

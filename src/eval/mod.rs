@@ -1,7 +1,8 @@
 //! Evaluation: a static score of a position from the board's counts of
 //! cells by threat and by pair class for both colours, from the side to
-//! move's point of view, and the worth of single cells for move ordering. Every weight lives in `WEIGHTS`; the
-//! score is linear in `Features`, which is what `pbrain-wuzi tune` fits.
+//! move's point of view, and the worth of single cells for move ordering.
+//! Every weight lives in `WEIGHTS`; the score is linear in `Features`, which
+//! is what `pbrain-wuzi tune` fits.
 
 use crate::board::{Board, Color, PairClass, Pattern, Pos, Rule, Threat};
 use crate::search::Score;
