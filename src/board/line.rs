@@ -1,7 +1,9 @@
 //! Line keys: what a cell sees along one direction. A key packs the ten
 //! neighbours at steps -5..=-1 and 1..=5 (the cell itself is left out), two
 //! bits each, so placing or lifting one stone changes one key of each cell it
-//! can see with a single xor.
+//! can see with a single xor. The four nearest neighbours each way fill the
+//! low sixteen bits and the fifth ones the four above, so that a rule blind
+//! to the fifth neighbours (freestyle) reads its table with the key's low half.
 //!
 //! Five steps each way is exactly what the rules need: a five through the cell
 //! spans at most four steps on either side, and the fifth step decides whether
@@ -29,12 +31,14 @@ pub const fn cell_code(cell: Cell) -> u32 {
 }
 
 impl LineKey {
-    /// Bit position of the neighbour `step` cells away (step in ±1..=±5).
+    /// Bit position of the neighbour `step` cells away (step in ±1..=±5):
+    /// steps -4..=-1 and 1..=4 in order from bit 0, then -5 and 5.
     const fn shift(step: isize) -> u32 {
-        let slot = if step < 0 {
-            step + REACH
-        } else {
-            step + REACH - 1
+        let slot = match step {
+            -5 => 8,
+            5 => 9,
+            _ if step < 0 => step + 4,
+            _ => step + 3,
         };
         2 * slot as u32
     }
@@ -94,6 +98,15 @@ mod tests {
             seen |= bits;
         }
         assert_eq!(seen as usize, KEY_COUNT - 1);
+    }
+
+    #[test]
+    fn the_four_nearest_neighbours_fill_the_low_half() {
+        let near: u32 = [-4, -3, -2, -1, 1, 2, 3, 4]
+            .into_iter()
+            .map(|step| LineKey::toggle(step, Cell::Wall))
+            .sum();
+        assert_eq!(near, 0xFFFF);
     }
 
     #[test]

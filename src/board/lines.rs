@@ -14,7 +14,7 @@ use super::occupancy::set_bits;
 use super::pair::PairClass;
 use super::pattern::{Pattern, PatternLookup, PatternTable};
 use super::threat::{patterns_of_code, Threat, ThreatTable};
-use super::types::{Cell, Color, Pos, Rule, CELL_COUNT, STRIDE};
+use super::types::{Cell, Color, Pos, Rule, CELL_COUNT, MAX_SIZE, STRIDE};
 use std::sync::OnceLock;
 
 /// Most directions any geometry has.
@@ -38,29 +38,35 @@ const SET_WORDS: usize = SLOTS / 64;
 /// Every cell a stone can see lies at most this far from it in the cell
 /// array (`REACH` steps along a diagonal, the longest step of any geometry).
 const WINDOW_RADIUS: usize = REACH as usize * (STRIDE + 1);
-/// The cells from `WINDOW_RADIUS` before a stone to as far after it.
-const WINDOW: usize = 2 * WINDOW_RADIUS + 1;
+/// The cells from `WINDOW_RADIUS` before a stone to as far after it, and
+/// on to a power of two, so that an offset into the window masked with
+/// `WINDOW - 1` is provably in range.
+const WINDOW: usize = (2 * WINDOW_RADIUS + 1).next_power_of_two();
+
+// The window around the last on-board cell still ends inside the slots.
+const _: () =
+    assert!(Pos::new(MAX_SIZE - 1, MAX_SIZE - 1).index() - WINDOW_RADIUS + WINDOW <= SLOTS);
 
 /// How many cells see one stone: `REACH` each way along every direction.
 const SEEN_CELLS: usize = 2 * REACH as usize * MAX_DIRECTIONS;
 
-/// A cell's patterns and threats: everything about it that a stone nearby
-/// can change apart from its keys. One aligned word, so that saving and
-/// restoring it is a single move.
+/// A cell's patterns, threats and pair classes: everything about it that a
+/// stone nearby can change apart from its keys. One aligned word, so that
+/// saving and restoring it is a single move.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 #[repr(C, align(8))]
 struct Summary {
     /// Nibble `dir` of the low half holds Black's pattern along direction
     /// `dir`, the same nibble of the high half White's: each half is then
-    /// directly its colour's index into the threat table. Zero (all `None`)
+    /// directly its colour's index into the cell table. Zero (all `None`)
     /// while the cell is occupied. One word rather than an array, so that a
     /// part written is never read back through a wider load (that stalls the
     /// hot path).
     patterns: u32,
-    /// Per colour; `None` while the cell is occupied.
-    threats: [Threat; 2],
-    /// Kept here too, so the hot path reads one place per cell.
-    empty: bool,
+    /// Per colour, what the patterns make; `None` and `NOTHING` while the
+    /// cell is occupied. Kept rather than looked up again, because the
+    /// counts need the entry a change replaces.
+    entries: [CellEntry; 2],
 }
 
 /// What one cell knows about its lines.
@@ -68,6 +74,15 @@ struct Summary {
 struct CellLines {
     keys: [LineKey; MAX_DIRECTIONS],
     summary: Summary,
+    /// All ones while the cell is empty, zero while it is occupied: the
+    /// hot path masks the patterns it looks up with it rather than branch.
+    empty_mask: u32,
+}
+
+impl CellLines {
+    fn is_empty(&self) -> bool {
+        self.empty_mask != 0
+    }
 }
 
 /// What placing a stone changed, so that lifting it again (the search's
@@ -75,7 +90,7 @@ struct CellLines {
 #[derive(Clone)]
 struct Undo {
     pos: Pos,
-    counts: [[u16; Threat::COUNT]; 2],
+    counts: ThreatCounts,
     pair_counts: PairCounts,
     /// The stone's own cell before it was placed.
     own: Summary,
@@ -98,8 +113,8 @@ impl Default for Undo {
     fn default() -> Undo {
         Undo {
             pos: Pos::from_index(0),
-            counts: [[0; Threat::COUNT]; 2],
-            pair_counts: [[0; PairClass::COUNT]; 2],
+            counts: [[0; THREAT_SLOTS]; 2],
+            pair_counts: [[0; PAIR_SLOTS]; 2],
             own: Summary::default(),
             four_flips: FourFlips::default(),
             offsets: [0; CHANGE_SLOTS],
@@ -124,7 +139,7 @@ pub(crate) struct LineState {
     cell_tables: [&'static CellEntries; 2],
     cells: Box<[CellLines; SLOTS]>,
     /// Per colour, how many empty cells have each threat.
-    counts: [[u16; Threat::COUNT]; 2],
+    counts: ThreatCounts,
     /// Per colour, how many empty cells have each pair class.
     pair_counts: PairCounts,
     /// Per colour, one bit per cell where that colour has `Threat::Four` or
@@ -138,13 +153,30 @@ pub(crate) struct LineState {
     undo_depth: usize,
 }
 
-/// Per colour, empty cells by `PairClass::index`.
-type PairCounts = [[u16; PairClass::COUNT]; 2];
+/// Per colour, empty cells by `Threat::index`, and by `PairClass::index`.
+/// Both have room for a power of two of entries, so that a masked index
+/// needs no bounds check on the hot path (the extra entries stay zero).
+type ThreatCounts = [[u16; THREAT_SLOTS]; 2];
+type PairCounts = [[u16; PAIR_SLOTS]; 2];
+const THREAT_SLOTS: usize = Threat::COUNT.next_power_of_two();
+const PAIR_SLOTS: usize = PairClass::COUNT.next_power_of_two();
+
+/// The count of `threat` in one colour's `ThreatCounts`.
+#[inline(always)]
+fn threat_count_mut(counts: &mut [u16; THREAT_SLOTS], threat: Threat) -> &mut u16 {
+    &mut counts[threat.index() & (THREAT_SLOTS - 1)]
+}
+
+/// The count of `pair` in one colour's `PairCounts`.
+#[inline(always)]
+fn pair_count_mut(counts: &mut [u16; PAIR_SLOTS], pair: PairClass) -> &mut u16 {
+    &mut counts[pair.index() & (PAIR_SLOTS - 1)]
+}
 
 /// What four pattern codes (one colour's `Summary::patterns` half) make
 /// for that colour: the threat and the pair class side by side, so that one
 /// load reads both.
-#[derive(Copy, Clone, Debug, Default)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 #[repr(C, align(2))]
 struct CellEntry {
     threat: Threat,
@@ -247,45 +279,59 @@ fn with_pattern(patterns: u32, packed: u8, dir: usize) -> u32 {
     (patterns & !spread(0xFF, dir)) | spread(packed, dir)
 }
 
-/// The counts and the sets of four points, which every threat change
-/// updates, and where the flips of those sets are noted.
+/// The counts and the sets of four points, which every change of a cell's
+/// entries updates, and where the flips of those sets are noted.
 struct ThreatBook<'a> {
-    counts: &'a mut [[u16; Threat::COUNT]; 2],
+    counts: &'a mut ThreatCounts,
     pair_counts: &'a mut PairCounts,
     fours: &'a mut FourSets,
     flips: &'a mut FourFlips,
 }
 
 impl ThreatBook<'_> {
-    /// Moves the cell at `index` from the count of `old` to that of `new`.
+    /// Counts the empty cell at `index` under `entry` for `color`.
     #[inline(always)]
-    fn record(&mut self, index: usize, color: Color, old: Threat, new: Threat) {
-        self.counts[color.index()][old.index()] -= 1;
-        self.counts[color.index()][new.index()] += 1;
-        if (old >= Threat::Four) != (new >= Threat::Four) {
+    fn add(&mut self, index: usize, color: Color, entry: CellEntry) {
+        *threat_count_mut(&mut self.counts[color.index()], entry.threat) += 1;
+        *pair_count_mut(&mut self.pair_counts[color.index()], entry.pair) += 1;
+        if entry.threat >= Threat::Four {
             self.flips.flip(self.fours, index, color);
         }
     }
 
-    /// Recomputes both threats of an empty cell from its patterns, and
-    /// moves it between the pair counts (`before`: its patterns before).
+    /// Takes the cell at `index`, counted under `entry` for `color`, out
+    /// of the counts.
     #[inline(always)]
-    fn update(
-        &mut self,
-        tables: [&CellEntries; 2],
-        summary: &mut Summary,
-        before: u32,
-        index: usize,
-    ) {
+    fn remove(&mut self, index: usize, color: Color, entry: CellEntry) {
+        *threat_count_mut(&mut self.counts[color.index()], entry.threat) -= 1;
+        *pair_count_mut(&mut self.pair_counts[color.index()], entry.pair) -= 1;
+        if entry.threat >= Threat::Four {
+            self.flips.flip(self.fours, index, color);
+        }
+    }
+
+    /// Moves the cell at `index` from the counts of `old` to those of `new`.
+    #[inline(always)]
+    fn replace(&mut self, index: usize, color: Color, old: CellEntry, new: CellEntry) {
+        let c = color.index();
+        *threat_count_mut(&mut self.counts[c], old.threat) -= 1;
+        *threat_count_mut(&mut self.counts[c], new.threat) += 1;
+        *pair_count_mut(&mut self.pair_counts[c], old.pair) -= 1;
+        *pair_count_mut(&mut self.pair_counts[c], new.pair) += 1;
+        if (old.threat >= Threat::Four) != (new.threat >= Threat::Four) {
+            self.flips.flip(self.fours, index, color);
+        }
+    }
+
+    /// Recomputes both entries of an empty cell from its patterns, and
+    /// moves it between the counts.
+    #[inline(always)]
+    fn update(&mut self, tables: [&CellEntries; 2], summary: &mut Summary, index: usize) {
         for color in [Color::Black, Color::White] {
-            let entries = tables[color.index()];
-            let entry = entries[pattern_code(summary.patterns, color) as usize];
-            let old = std::mem::replace(&mut summary.threats[color.index()], entry.threat);
-            self.record(index, color, old, entry.threat);
-            let old_pair = entries[pattern_code(before, color) as usize].pair;
-            let counts = &mut self.pair_counts[color.index()];
-            counts[old_pair.index()] -= 1;
-            counts[entry.pair.index()] += 1;
+            let c = color.index();
+            let entry = tables[c][pattern_code(summary.patterns, color) as usize];
+            let old = std::mem::replace(&mut summary.entries[c], entry);
+            self.replace(index, color, old, entry);
         }
     }
 }
@@ -385,9 +431,8 @@ impl LineVisitor for Toggle<'_> {
                 // at zero by the mask (so never noted as changed): a branch
                 // on emptiness mispredicts about ten times a make, which
                 // costs more than the dozen extra lookups.
-                let empty = 0u32.wrapping_sub(lines.summary.empty as u32);
                 let packed = self.patterns.packed::<PATTERN_REACH>(lines.keys[DIR]);
-                lines.summary.patterns = with_pattern(before, packed, DIR) & empty;
+                lines.summary.patterns = with_pattern(before, packed, DIR) & lines.empty_mask;
                 self.changed_count += (lines.summary.patterns != before) as usize;
             }
         });
@@ -422,12 +467,12 @@ impl LineState {
             geometry,
             pattern_table: PatternTable::of(rule),
             cell_tables: [cell_table(rule == Rule::Renju), cell_table(false)],
-            pair_counts: [[0; PairClass::COUNT]; 2],
+            pair_counts: [[0; PAIR_SLOTS]; 2],
             cells: vec![CellLines::default(); SLOTS]
                 .into_boxed_slice()
                 .try_into()
                 .unwrap_or_else(|_| unreachable!("the vector has SLOTS cells")),
-            counts: [[0; Threat::COUNT]; 2],
+            counts: [[0; THREAT_SLOTS]; 2],
             fours: [[0; SET_WORDS]; 2],
             undo: vec![Undo::default()],
             undo_depth: 0,
@@ -460,17 +505,8 @@ impl LineState {
         let patterns = (0..self.geometry.deltas().len())
             .map(|dir| spread(self.pattern_table.packed(lines.keys[dir]), dir))
             .sum();
-        lines.summary = Summary {
-            patterns,
-            threats: [Threat::None; 2],
-            empty: true,
-        };
-        // Counted first as `None` with no lines, then moved to its threats
-        // and pair classes.
-        for color in 0..2 {
-            self.counts[color][Threat::None.index()] += 1;
-            self.pair_counts[color][PairClass::NOTHING.index()] += 1;
-        }
+        lines.summary.patterns = patterns;
+        lines.empty_mask = !0;
         let mut book = ThreatBook {
             counts: &mut self.counts,
             pair_counts: &mut self.pair_counts,
@@ -478,7 +514,11 @@ impl LineState {
             // Nothing will take these flips back.
             flips: &mut FourFlips::default(),
         };
-        book.update(tables, &mut lines.summary, 0, pos.index());
+        for color in [Color::Black, Color::White] {
+            let entry = tables[color.index()][pattern_code(patterns, color) as usize];
+            lines.summary.entries[color.index()] = entry;
+            book.add(pos.index(), color, entry);
+        }
     }
 
     /// Puts `cell` (a stone or a wall) on the empty `pos`.
@@ -493,12 +533,12 @@ impl LineState {
             self.undo.push(Undo::default());
         }
         let record = self.undo_depth;
-        let own = &mut self.cells[slot(pos)].summary;
+        let own = &mut self.cells[slot(pos)];
         let undo = &mut self.undo[record];
         undo.pos = pos;
         undo.counts = self.counts;
         undo.pair_counts = self.pair_counts;
-        undo.own = *own;
+        undo.own = own.summary;
         undo.four_flips.count = 0;
         let mut book = ThreatBook {
             counts: &mut self.counts,
@@ -506,17 +546,12 @@ impl LineState {
             fours: &mut self.fours,
             flips: &mut undo.four_flips,
         };
-        for color in [Color::Black, Color::White] {
-            book.record(pos.index(), color, own.threats[color.index()], Threat::None);
-        }
         // An occupied cell is not counted at all.
         for color in [Color::Black, Color::White] {
-            let c = color.index();
-            self.counts[c][Threat::None.index()] -= 1;
-            let pair = self.cell_tables[c][pattern_code(own.patterns, color) as usize].pair;
-            self.pair_counts[c][pair.index()] -= 1;
+            book.remove(pos.index(), color, own.summary.entries[color.index()]);
         }
-        *own = Summary::default();
+        own.summary = Summary::default();
+        own.empty_mask = 0;
         self.toggle(pos, cell, record);
         if is_stone {
             self.undo_depth += 1;
@@ -569,7 +604,6 @@ impl LineState {
         visit_lines(self.geometry, self.pattern_table.reach(), &mut stroke);
         let Undo {
             offsets,
-            summaries,
             four_flips,
             changed_count,
             ..
@@ -581,14 +615,9 @@ impl LineState {
             fours: &mut self.fours,
             flips: four_flips,
         };
-        for (&at, before) in offsets[..*changed_count].iter().zip(summaries.iter()) {
-            let at = at as usize;
-            book.update(
-                tables,
-                &mut stroke.window[at].summary,
-                before.patterns,
-                first + at,
-            );
+        for &at in &offsets[..*changed_count] {
+            let at = at as usize & (WINDOW - 1);
+            book.update(tables, &mut stroke.window[at].summary, first + at);
         }
     }
 
@@ -605,9 +634,11 @@ impl LineState {
         visit_lines(self.geometry, self.pattern_table.reach(), &mut stroke);
         let changed = undo.changed_count;
         for (&at, &summary) in undo.offsets[..changed].iter().zip(&undo.summaries) {
-            around[at as usize].summary = summary;
+            around[at as usize & (WINDOW - 1)].summary = summary;
         }
-        around[WINDOW_RADIUS].summary = undo.own;
+        let own = &mut around[WINDOW_RADIUS];
+        own.summary = undo.own;
+        own.empty_mask = !0;
         self.counts = undo.counts;
         self.pair_counts = undo.pair_counts;
         undo.four_flips.undo(&mut self.fours);
@@ -629,7 +660,7 @@ impl LineState {
     }
 
     pub(crate) fn threat(&self, pos: Pos, color: Color) -> Threat {
-        self.cells[slot(pos)].summary.threats[color.index()]
+        self.cells[slot(pos)].summary.entries[color.index()].threat
     }
 
     /// The empty cells of columns `0..width` of row `y` whose threat for
@@ -639,8 +670,8 @@ impl LineState {
         let first = slot(Pos::new(0, y));
         let row = self.cells.get(first..first + width).unwrap_or_default();
         row.iter().enumerate().fold(0, |mask, (x, lines)| {
-            let summary = &lines.summary;
-            let hit = summary.empty & (summary.threats[color.index()] >= at_least);
+            let threat = lines.summary.entries[color.index()].threat;
+            let hit = lines.is_empty() & (threat >= at_least);
             mask | (hit as u64) << x
         })
     }
@@ -654,7 +685,9 @@ impl LineState {
     }
 
     pub(crate) fn pair_counts(&self, color: Color) -> &[u16; PairClass::COUNT] {
-        &self.pair_counts[color.index()]
+        self.pair_counts[color.index()][..PairClass::COUNT]
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("the counts have room for every class"))
     }
 
     /// Differences between this state and one recounted from scratch, on the

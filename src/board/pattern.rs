@@ -93,11 +93,10 @@ pub type NearEntries = [u8; NEAR_KEY_COUNT];
 /// Number of distinct keys of the four nearest neighbours each way.
 pub const NEAR_KEY_COUNT: usize = 1 << (4 * (REACH - 1));
 
-/// A key's four nearest neighbours each way: the key without the two bits
-/// at each end (steps -5 and 5).
+/// A key's four nearest neighbours each way: its low half (see `line`).
 #[inline(always)]
 fn near_key(key: LineKey) -> usize {
-    (key.index() >> 2) & (NEAR_KEY_COUNT - 1)
+    key.index() & (NEAR_KEY_COUNT - 1)
 }
 
 /// Patterns of every line key for one rule, for both colours.
@@ -137,9 +136,9 @@ impl PatternTable {
             };
             entries[key] |= white_pattern << 4;
         }
-        // Keys whose fifth neighbours are empty are those whose near key,
-        // shifted back, is the whole key.
-        let near = Box::new(std::array::from_fn(|near| entries[near << 2]));
+        // Keys whose fifth neighbours are empty are those whose near key is
+        // the whole key.
+        let near = Box::new(std::array::from_fn(|near| entries[near]));
         let mut table = PatternTable {
             entries,
             near,
