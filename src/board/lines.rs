@@ -103,6 +103,11 @@ struct Undo {
     offsets: [u16; CHANGE_SLOTS],
     summaries: [Summary; CHANGE_SLOTS],
     changed_count: usize,
+    /// Per colour, the offsets of the cells whose patterns for that colour
+    /// the stone changed: only those need that colour's entry again. A
+    /// stone seldom changes both colours' patterns of one cell (about one
+    /// cell in ten), so this halves the work of listing both.
+    changed_for: [[u16; CHANGE_SLOTS]; 2],
 }
 
 /// Room for every cell that sees a stone, rounded up to a power of two so
@@ -120,6 +125,7 @@ impl Default for Undo {
             offsets: [0; CHANGE_SLOTS],
             summaries: [Summary::default(); CHANGE_SLOTS],
             changed_count: 0,
+            changed_for: [[0; CHANGE_SLOTS]; 2],
         }
     }
 }
@@ -323,16 +329,14 @@ impl ThreatBook<'_> {
         }
     }
 
-    /// Recomputes both entries of an empty cell from its patterns, and
-    /// moves it between the counts.
+    /// Recomputes `color`'s entry of an empty cell from its patterns, and
+    /// moves it between that colour's counts.
     #[inline(always)]
-    fn update(&mut self, tables: [&CellEntries; 2], summary: &mut Summary, index: usize) {
-        for color in [Color::Black, Color::White] {
-            let c = color.index();
-            let entry = tables[c][pattern_code(summary.patterns, color) as usize];
-            let old = std::mem::replace(&mut summary.entries[c], entry);
-            self.replace(index, color, old, entry);
-        }
+    fn update(&mut self, table: &CellEntries, summary: &mut Summary, index: usize, color: Color) {
+        let c = color.index();
+        let entry = table[pattern_code(summary.patterns, color) as usize];
+        let old = std::mem::replace(&mut summary.entries[c], entry);
+        self.replace(index, color, old, entry);
     }
 }
 
@@ -410,6 +414,8 @@ struct Toggle<'a> {
     patterns: PatternLookup<'a>,
     code: u32,
     changed_count: usize,
+    /// Per colour, the length of `Undo::changed_for`.
+    changed_for_count: [usize; 2],
 }
 
 impl LineVisitor for Toggle<'_> {
@@ -432,8 +438,15 @@ impl LineVisitor for Toggle<'_> {
                 // on emptiness mispredicts about ten times a make, which
                 // costs more than the dozen extra lookups.
                 let packed = self.patterns.packed::<PATTERN_REACH>(lines.keys[DIR]);
-                lines.summary.patterns = with_pattern(before, packed, DIR) & lines.empty_mask;
-                self.changed_count += (lines.summary.patterns != before) as usize;
+                let after = with_pattern(before, packed, DIR) & lines.empty_mask;
+                lines.summary.patterns = after;
+                let changed = before ^ after;
+                self.changed_count += (changed != 0) as usize;
+                for color in [Color::Black, Color::White] {
+                    let count = &mut self.changed_for_count[color.index()];
+                    self.undo.changed_for[color.index()][*count & (CHANGE_SLOTS - 1)] = at as u16;
+                    *count += (pattern_code(changed, color) != 0) as usize;
+                }
             }
         });
     }
@@ -600,10 +613,11 @@ impl LineState {
             patterns: self.pattern_table.lookup(),
             code: cell_code(cell),
             changed_count: 0,
+            changed_for_count: [0; 2],
         };
         visit_lines(self.geometry, self.pattern_table.reach(), &mut stroke);
         let Undo {
-            offsets,
+            changed_for,
             four_flips,
             changed_count,
             ..
@@ -615,9 +629,12 @@ impl LineState {
             fours: &mut self.fours,
             flips: four_flips,
         };
-        for &at in &offsets[..*changed_count] {
-            let at = at as usize & (WINDOW - 1);
-            book.update(tables, &mut stroke.window[at].summary, first + at);
+        for color in [Color::Black, Color::White] {
+            let c = color.index();
+            for &at in &changed_for[c][..stroke.changed_for_count[c]] {
+                let at = at as usize & (WINDOW - 1);
+                book.update(tables[c], &mut stroke.window[at].summary, first + at, color);
+            }
         }
     }
 
