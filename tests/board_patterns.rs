@@ -1,6 +1,8 @@
 //! Line patterns and cell threats read off drawn positions, at the edges and
 //! corners of small and rectangular boards. In a drawing `X` is black, `O`
 //! white, `#` a wall, `.` empty, and `?` the empty cell being asked about.
+//! The last tests draw single lines the same way, read from the board's edge
+//! inward, and lay each along every edge and into every corner.
 
 use wuzi::board::{Board, Color, Geometry, Pattern, Pos, Rule, Threat};
 
@@ -333,4 +335,134 @@ fn hex_boards_have_three_lines_through_a_cell() {
     let (board, probe) = drawn(Rule::Freestyle, Geometry::Hex, along_axis);
     assert_eq!(board.threat(probe, Color::Black), Threat::Five);
     assert_eq!(board.pattern(probe, Color::Black, 2), Pattern::Five);
+}
+
+/// The cells of a line that starts at the board's edge, in order from the
+/// edge, and the direction it runs along: rows from the left and right
+/// edges, columns from the top and bottom, diagonals from all four corners.
+fn lines_from_every_edge(width: usize, height: usize) -> Vec<(usize, Vec<Pos>)> {
+    let (row, column, corner) = (height / 2, width / 2, width.min(height));
+    let line = |dir: usize, cell: &dyn Fn(usize) -> (usize, usize), length: usize| {
+        let cells = (0..length).map(|i| {
+            let (x, y) = cell(i);
+            Pos::new(x, y)
+        });
+        (dir, cells.collect())
+    };
+    vec![
+        line(HORIZONTAL, &|i| (i, row), width),
+        line(HORIZONTAL, &|i| (width - 1 - i, row), width),
+        line(VERTICAL, &|i| (column, i), height),
+        line(VERTICAL, &|i| (column, height - 1 - i), height),
+        line(DIAGONAL, &|i| (i, i), corner),
+        line(DIAGONAL, &|i| (width - 1 - i, height - 1 - i), corner),
+        line(ANTI_DIAGONAL, &|i| (width - 1 - i, i), corner),
+        line(ANTI_DIAGONAL, &|i| (i, height - 1 - i), corner),
+    ]
+}
+
+/// A board of `rule` with the line `text` (as in the tests below) drawn
+/// along `cells`, colours exchanged if `swapped`, and the cell marked `?`.
+fn along_line(
+    rule: Rule,
+    width: usize,
+    height: usize,
+    cells: &[Pos],
+    text: &str,
+    swapped: bool,
+) -> (Board, Pos) {
+    let mut board = Board::new(width, height, rule).expect("a valid size");
+    let mut probe = None;
+    for (&pos, mark) in cells.iter().zip(text.split_whitespace()) {
+        let stone = match (mark, swapped) {
+            ("X", false) | ("O", true) => Some(Color::Black),
+            ("O", false) | ("X", true) => Some(Color::White),
+            ("?", _) => {
+                probe = Some(pos);
+                None
+            }
+            _ => None,
+        };
+        if let Some(stone) = stone {
+            board.place(pos, stone).expect("an empty cell");
+        }
+    }
+    (board, probe.expect("a ? in the line"))
+}
+
+#[test]
+fn every_line_class_against_every_edge_and_into_every_corner() {
+    // Each line is read from the edge inward (the edge is on the left of
+    // the text); the cells past its end are empty.
+    let cases = [
+        ("X X ? X X", Pattern::Five),
+        ("? X X X . .", Pattern::Four),
+        ("O X ? X X .", Pattern::Four),
+        (". X X ? . .", Pattern::OpenThree),
+        ("X X ? . . .", Pattern::Three),
+        (". ? X . . .", Pattern::OpenTwo),
+        ("? X . . . .", Pattern::Two),
+        ("X . X ? X . X", Pattern::DoubleFour),
+        ("? . . . . .", Pattern::None),
+        ("O . ? X . O", Pattern::None),
+    ];
+    let boards = [(7, 7), (7, 11), (11, 7), (8, 13)];
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro] {
+        for (width, height) in boards {
+            for (dir, cells) in lines_from_every_edge(width, height) {
+                for (text, expected) in cases {
+                    for (color, swapped) in [(Color::Black, false), (Color::White, true)] {
+                        let (board, probe) = along_line(rule, width, height, &cells, text, swapped);
+                        assert_eq!(
+                            board.pattern(probe, color, dir),
+                            expected,
+                            "{rule:?} {width}x{height}, {color:?}, '{text}' from {:?} along direction {dir}",
+                            cells[0]
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn fives_overlines_and_blocked_fives_at_every_edge_follow_the_rule() {
+    // Black's pattern under freestyle, standard, renju and caro. The edge
+    // (left of the text) never blocks a caro five.
+    let rules = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro];
+    let cases = [
+        (
+            "X X X ? X X",
+            [
+                Pattern::Five,
+                Pattern::Overline,
+                Pattern::Overline,
+                Pattern::Five,
+            ],
+        ),
+        (
+            "O X X ? X X O",
+            [Pattern::Five, Pattern::Five, Pattern::Five, Pattern::None],
+        ),
+        ("X X ? X X O", [Pattern::Five; 4]),
+    ];
+    for (width, height) in [(6, 6), (7, 11), (11, 7)] {
+        for (dir, cells) in lines_from_every_edge(width, height) {
+            for (text, expected) in cases {
+                if text.split_whitespace().count() > cells.len() {
+                    continue;
+                }
+                for (rule, expected) in rules.into_iter().zip(expected) {
+                    let (board, probe) = along_line(rule, width, height, &cells, text, false);
+                    assert_eq!(
+                        board.pattern(probe, Color::Black, dir),
+                        expected,
+                        "{rule:?} {width}x{height}, '{text}' from {:?} along direction {dir}",
+                        cells[0]
+                    );
+                }
+            }
+        }
+    }
 }
