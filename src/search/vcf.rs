@@ -158,13 +158,25 @@ impl VcfSolver {
     }
 
     /// The point where the stone just played on `four` would make five.
-    fn five_point(position: &Position, four: Pos, color: Color) -> Option<Pos> {
+    /// The attacker had no five before this stone, so its fives now lie on
+    /// the lines through `four`: when there is one, the count finds it.
+    fn five_point(&mut self, position: &Position, four: Pos, color: Color) -> Option<Pos> {
         let board = &position.board;
+        match board.threat_count(color, Threat::Five) {
+            0 => return None,
+            1 => {
+                position.cells_with(color, Threat::Five, &mut self.cells);
+                return self.cells.first().copied();
+            }
+            _ => {}
+        }
+        // Several (a double four): the first along the lines, as the
+        // defender's choice of block is part of the tree.
         board.geometry().deltas().iter().find_map(|&delta| {
             (-4..=4)
                 .filter(|&s| s != 0)
                 .map(|s| four.offset(delta, s))
-                .find(|&p| board.is_empty(p) && board.is_win(p, color))
+                .find(|&p| board.is_empty(p) && board.threat(p, color) == Threat::Five)
         })
     }
 
@@ -202,7 +214,7 @@ impl VcfSolver {
         }
         for (four, _) in moves {
             position.place(four, me);
-            let Some(block) = Self::five_point(position, four, me) else {
+            let Some(block) = self.five_point(position, four, me) else {
                 position.unmake();
                 continue;
             };
