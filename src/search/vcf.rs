@@ -24,6 +24,10 @@ pub struct VcfSolver {
     budget: u64,
     deadline: Option<Instant>,
     cells: Vec<Pos>,
+    /// The fours to try at every node of the current line, each node's
+    /// above its parent's: one buffer for the whole search, not a vector
+    /// per node.
+    tries: Vec<(Pos, i32)>,
 }
 
 /// Mixed into the hash when White attacks.
@@ -39,6 +43,7 @@ impl Default for VcfSolver {
             budget: 0,
             deadline: None,
             cells: Vec::new(),
+            tries: Vec::new(),
         }
     }
 }
@@ -49,8 +54,8 @@ enum Attack {
     Wins(Pos),
     /// The attacker must answer the defender's four here, and it is a four too.
     ForcedFour(Pos),
-    /// Fours to try, strongest first.
-    Fours(Vec<(Pos, i32)>),
+    /// Fours to try, strongest first: pushed on `VcfSolver::tries`.
+    Fours,
     /// No continuation.
     Fails,
 }
@@ -141,20 +146,21 @@ impl VcfSolver {
             _ => return Attack::Fails,
         }
         position.cells_with(me, Threat::Four, &mut self.cells);
-        let mut fours = Vec::with_capacity(self.cells.len());
+        let start = self.tries.len();
         for &pos in &self.cells {
             let threat = board.threat(pos, me);
             if wins_by_force(threat) {
                 return Attack::Wins(pos);
             }
             let value = cell_value(board, pos, me, threat) + threat.index() as i32 * 1000;
-            fours.push((pos, value));
+            self.tries.push((pos, value));
         }
+        let fours = &mut self.tries[start..];
         if fours.is_empty() {
             return Attack::Fails;
         }
         fours.sort_by_key(|f| -f.1);
-        Attack::Fours(fours)
+        Attack::Fours
     }
 
     /// The point where the stone just played on `four` would make five.
@@ -196,23 +202,42 @@ impl VcfSolver {
         if self.nodes > self.budget {
             return false;
         }
-        let moves = match self.options(position, me) {
+        let start = self.tries.len();
+        let won = match self.options(position, me) {
             Attack::Wins(pos) => {
                 line.push(pos);
-                return true;
+                true
             }
-            Attack::Fails => return false,
-            _ if fours_left == 0 => return false,
-            Attack::ForcedFour(pos) => vec![(pos, 0)],
-            Attack::Fours(fours) => fours,
+            Attack::Fails => false,
+            _ if fours_left == 0 => false,
+            Attack::ForcedFour(pos) => {
+                self.tries.push((pos, 0));
+                self.try_fours(position, me, fours_left, line, start)
+            }
+            Attack::Fours => self.try_fours(position, me, fours_left, line, start),
         };
+        self.tries.truncate(start);
+        won
+    }
+
+    /// Tries the fours `self.tries[start..]` in turn, each with its forced
+    /// block, remembering the position as failed when none wins.
+    fn try_fours(
+        &mut self,
+        position: &mut Position,
+        me: Color,
+        fours_left: u32,
+        line: &mut Vec<Pos>,
+        start: usize,
+    ) -> bool {
         let key = Self::fail_key(position.hash(), me, fours_left);
         let slot = (key >> 8) as usize & (FAIL_TABLE_SIZE - 1);
         let stored = self.failed[slot];
         if stored & !0xFF == key & !0xFF && (stored & 0x7F) >= (key & 0x7F) && stored != 0 {
             return false;
         }
-        for (four, _) in moves {
+        for index in start..self.tries.len() {
+            let four = self.tries[index].0;
             position.place(four, me);
             let Some(block) = self.five_point(position, four, me) else {
                 position.unmake();

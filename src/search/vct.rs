@@ -33,6 +33,11 @@ pub struct VctSolver {
     deadline: Option<Instant>,
     out_of_budget: bool,
     cells: Vec<Pos>,
+    /// The threats to try at every attacker node of the current line, and
+    /// the answers at every defender node, each node's above its parent's:
+    /// one buffer each for the whole search, not a vector per node.
+    threats: Vec<(Pos, Threat, i32)>,
+    defences: Vec<(Pos, i32)>,
 }
 
 impl VctSolver {
@@ -97,21 +102,7 @@ impl VctSolver {
             }
         }
         position.cells_with(them, Threat::Five, &mut self.cells);
-        let their_fives = self.cells.clone();
-        let unstoppable_count =
-            |c| board.threat_count(c, Threat::OpenFour) + board.threat_count(c, Threat::DoubleFour);
-        let they_threaten_four = unstoppable_count(them) > 0;
-        let mut unstoppable = None;
-        let mut moves = Vec::new();
-        position.cells_with(me, Threat::OpenThree, &mut self.cells);
-        for &pos in &self.cells {
-            let threat = board.threat(pos, me);
-            if wins_by_force(threat) {
-                unstoppable = Some(pos);
-            }
-            moves.push((pos, threat, cell_value(board, pos, me, threat)));
-        }
-        match their_fives.as_slice() {
+        match self.cells.as_slice() {
             [] => {}
             [block] => {
                 // Our block must keep the attack going: answer, then defend again.
@@ -130,7 +121,13 @@ impl VctSolver {
             }
             _ => return false,
         }
-        if let Some(pos) = unstoppable {
+        position.cells_with(me, Threat::OpenThree, &mut self.cells);
+        let unstoppable = self
+            .cells
+            .iter()
+            .rev()
+            .find(|&&pos| wins_by_force(board.threat(pos, me)));
+        if let Some(&pos) = unstoppable {
             line.push(pos);
             return true;
         }
@@ -150,13 +147,39 @@ impl VctSolver {
             line.extend(fours);
             return true;
         }
-        if they_threaten_four {
-            // A three of ours would be too slow: they make an open four first.
-            moves.retain(|m| is_four(m.1));
+        // A three of ours would be too slow when they threaten an open
+        // four: they make it first.
+        let board = &position.board;
+        let they_threaten_four = board.threat_count(them, Threat::OpenFour)
+            + board.threat_count(them, Threat::DoubleFour)
+            > 0;
+        let start = self.threats.len();
+        for &pos in &self.cells {
+            let threat = board.threat(pos, me);
+            if !they_threaten_four || is_four(threat) {
+                let value = cell_value(board, pos, me, threat);
+                self.threats.push((pos, threat, value));
+            }
         }
-        moves.sort_by_key(|m| std::cmp::Reverse((m.1, m.2)));
-        moves.truncate(THREAT_WIDTH);
-        for (threat, _, _) in moves {
+        self.threats[start..].sort_by_key(|m| std::cmp::Reverse((m.1, m.2)));
+        self.threats
+            .truncate(start + (self.threats.len() - start).min(THREAT_WIDTH));
+        let won = self.try_threats(position, threats_left, line, start);
+        self.threats.truncate(start);
+        won
+    }
+
+    /// Plays the threats `self.threats[start..]` in turn, each answered by
+    /// every defence; remembers the position as refuted when none wins.
+    fn try_threats(
+        &mut self,
+        position: &mut Position,
+        threats_left: u32,
+        line: &mut Vec<Pos>,
+        start: usize,
+    ) -> bool {
+        for index in start..self.threats.len() {
+            let threat = self.threats[index].0;
             position.make(threat);
             line.push(threat);
             let won = self.defend(position, threats_left - 1, line);
@@ -186,49 +209,67 @@ impl VctSolver {
         if board.threat_count(me, Threat::Five) > 0 {
             return false;
         }
-        position.cells_with(attacker, Threat::Five, &mut self.cells);
-        let attacker_fives = self.cells.clone();
         let attacker_threatens_four = board.threat_count(attacker, Threat::OpenFour)
             + board.threat_count(attacker, Threat::DoubleFour)
             > 0;
-        let mut defences: Vec<(Pos, i32)> = Vec::new();
-        for color in [attacker, me] {
-            position.cells_with(color, Threat::Four, &mut self.cells);
-            for &pos in &self.cells {
-                if board.is_legal(pos) && !defences.iter().any(|d| d.0 == pos) {
-                    let info = position.analyse(pos);
-                    let worth = info.value[me.index()] + info.value[attacker.index()];
-                    defences.push((pos, worth));
-                }
-            }
-        }
-        match attacker_fives.as_slice() {
+        position.cells_with(attacker, Threat::Five, &mut self.cells);
+        let start = self.defences.len();
+        match self.cells.as_slice() {
             [] if !attacker_threatens_four => return false,
-            [] => {}
-            [block] => {
-                let block = *block;
-                defences.retain(|d| d.0 == block);
+            [] => {
+                // Every block of the open four, and every four of ours.
+                for color in [attacker, me] {
+                    position.cells_with(color, Threat::Four, &mut self.cells);
+                    for &pos in &self.cells {
+                        let known = self.defences[start..].iter().any(|d| d.0 == pos);
+                        if board.is_legal(pos) && !known {
+                            let info = position.analyse(pos);
+                            let worth = info.value[me.index()] + info.value[attacker.index()];
+                            self.defences.push((pos, worth));
+                        }
+                    }
+                }
+                self.defences[start..].sort_by_key(|d| std::cmp::Reverse(d.1));
             }
+            // The only answer to a five is to take its point.
+            &[block] if board.is_legal(block) => self.defences.push((block, 0)),
             _ => return true,
         }
-        if defences.is_empty() {
+        if self.defences.len() == start {
             return true;
         }
-        defences.sort_by_key(|d| std::cmp::Reverse(d.1));
-        let mut refutation_line = Vec::new();
-        for (i, (defence, _)) in defences.iter().enumerate() {
-            position.make(*defence);
-            let mut continuation = vec![*defence];
-            let won = self.attack(position, threats_left, &mut continuation);
+        let won = self.answer_all(position, threats_left, line, start);
+        self.defences.truncate(start);
+        won
+    }
+
+    /// Whether the attacker wins after each of `self.defences[start..]`; if
+    /// so, `line` gets the first defence and the attacker's win against it.
+    fn answer_all(
+        &mut self,
+        position: &mut Position,
+        threats_left: u32,
+        line: &mut Vec<Pos>,
+        start: usize,
+    ) -> bool {
+        let before = line.len();
+        for index in start..self.defences.len() {
+            let defence = self.defences[index].0;
+            // The first defence's refutation stays in `line`; the others'
+            // are dropped once they are known to lose.
+            let mark = line.len();
+            position.make(defence);
+            line.push(defence);
+            let won = self.attack(position, threats_left, line);
             position.unmake();
             if !won {
+                line.truncate(before);
                 return false;
             }
-            if i == 0 {
-                refutation_line = continuation;
+            if index > start {
+                line.truncate(mark);
             }
         }
-        line.extend(refutation_line);
         true
     }
 }
