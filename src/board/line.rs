@@ -70,6 +70,35 @@ impl LineKey {
         LineKey(self.0 | Self::toggle(step, Cell::Stone(color)))
     }
 
+    /// The same key with every neighbour past the first wall on each side
+    /// made a wall too. A line ends at a wall, so nothing past one changes a
+    /// pattern, and keys that differ only there share their patterns.
+    ///
+    /// Built once per rule for every key, so without a loop: in the key's
+    /// layout the near steps of the negative side run from -4 in the lowest
+    /// bits up to -1, those of the positive side from 1 up to 4, and the
+    /// fifth steps lie above both; a wall then spreads to the lower bits on
+    /// the negative side, the higher ones on the positive side, and to that
+    /// side's fifth step.
+    pub fn walled_past_first_wall(self) -> LineKey {
+        const LOW_BIT_OF_EACH_CELL: u32 = 0x5_5555;
+        const NEAR_BEFORE: u32 = 0x55 << LineKey::shift(-4);
+        const NEAR_AFTER: u32 = 0x55 << LineKey::shift(1);
+        // One bit (the low one of the two) on every wall.
+        let walls = self.0 & (self.0 >> 1) & LOW_BIT_OF_EACH_CELL;
+        let mut before = walls & NEAR_BEFORE;
+        before |= before >> 2;
+        before |= before >> 4;
+        let mut after = walls & NEAR_AFTER;
+        after |= after << 2;
+        after |= after << 4;
+        after &= NEAR_AFTER;
+        let fifth = ((walls & NEAR_BEFORE != 0) as u32) << Self::shift(-5)
+            | ((walls & NEAR_AFTER != 0) as u32) << Self::shift(5);
+        // A low bit times three sets both bits of its cell: a wall.
+        LineKey(self.0 | ((before | after | fifth) * 3))
+    }
+
     /// The same line with Black's and White's stones exchanged.
     pub fn colors_swapped(self) -> LineKey {
         // A stone's two bits differ (01 or 10): flip both of those.
@@ -121,6 +150,59 @@ mod tests {
         assert_eq!(swapped.neighbour(1), Cell::Wall);
         assert_eq!(swapped.neighbour(2), Cell::Empty);
         assert_eq!(swapped.colors_swapped(), key);
+    }
+
+    #[test]
+    fn past_the_first_wall_everything_is_wall() {
+        let key = LineKey::default()
+            .with_stone(-1, Color::Black)
+            .with_stone(-3, Color::White)
+            .with_stone(4, Color::Black);
+        let key = LineKey(key.0 | LineKey::toggle(-2, Cell::Wall) | LineKey::toggle(3, Cell::Wall));
+        let walled = key.walled_past_first_wall();
+        let expected = [
+            (-1, Cell::Stone(Color::Black)),
+            (-2, Cell::Wall),
+            (-3, Cell::Wall),
+            (-4, Cell::Wall),
+            (-5, Cell::Wall),
+            (1, Cell::Empty),
+            (2, Cell::Empty),
+            (3, Cell::Wall),
+            (4, Cell::Wall),
+            (5, Cell::Wall),
+        ];
+        for (step, cell) in expected {
+            assert_eq!(walled.neighbour(step), cell, "step {step}");
+        }
+        assert_eq!(walled.walled_past_first_wall(), walled);
+        assert_eq!(
+            LineKey::default().walled_past_first_wall(),
+            LineKey::default()
+        );
+    }
+
+    #[test]
+    fn walling_past_the_first_wall_follows_its_definition_on_every_key() {
+        // Step outward on each side; after the first wall, wall everything.
+        let by_definition = |key: LineKey| {
+            let mut walled = key;
+            for side in [-1, 1] {
+                let first_wall = (1..=REACH).find(|&d| key.neighbour(side * d) == Cell::Wall);
+                for distance in first_wall.map_or(REACH + 1, |d| d + 1)..=REACH {
+                    walled = LineKey(walled.0 | LineKey::toggle(side * distance, Cell::Wall));
+                }
+            }
+            walled
+        };
+        for key in (0..KEY_COUNT as u32).map(LineKey) {
+            assert_eq!(
+                key.walled_past_first_wall(),
+                by_definition(key),
+                "{:020b}",
+                key.0
+            );
+        }
     }
 
     #[test]

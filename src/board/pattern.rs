@@ -125,14 +125,30 @@ impl PatternTable {
         // White's pattern is Black's on the same line with the colours
         // swapped, which halves the work.
         let mut white = (rule == Rule::Renju).then(|| Classifier::new(rule, Color::White));
+        // Only keys with nothing but walls past their first wall on each
+        // side are classified (an eighth of them); every other key copies
+        // the entry of that form of itself. The keys go in falling order:
+        // walls only add bits, so that form's entry is already there.
         let mut entries = Box::new([0; KEY_COUNT]);
-        for (key, entry) in entries.iter_mut().enumerate() {
-            *entry = black.pattern(LineKey(key as u32)) as u8;
+        for key in (0..KEY_COUNT).rev() {
+            let line = LineKey(key as u32);
+            let walled = line.walled_past_first_wall();
+            entries[key] = match walled == line {
+                true => black.pattern(line) as u8,
+                false => entries[walled.index()],
+            };
         }
-        for key in 0..KEY_COUNT {
+        for key in (0..KEY_COUNT).rev() {
+            let line = LineKey(key as u32);
             let white_pattern = match &mut white {
-                Some(white) => white.pattern(LineKey(key as u32)) as u8,
-                None => entries[LineKey(key as u32).colors_swapped().index()] & 15,
+                Some(white) => {
+                    let walled = line.walled_past_first_wall();
+                    match walled == line {
+                        true => white.pattern(line) as u8,
+                        false => entries[walled.index()] >> 4,
+                    }
+                }
+                None => entries[line.colors_swapped().index()] & 15,
             };
             entries[key] |= white_pattern << 4;
         }
@@ -346,6 +362,23 @@ mod tests {
             key = LineKey(key.0 | LineKey::toggle(step, cell));
         }
         key
+    }
+
+    #[test]
+    fn every_key_has_the_patterns_of_its_own_classification() {
+        // The table classifies only keys walled past their first walls and
+        // copies the rest: every key, classified on its own, must agree.
+        for rule in Rule::ALL {
+            let table = PatternTable::of(rule);
+            for color in [Color::Black, Color::White] {
+                let mut classifier = Classifier::new(rule, color);
+                let differing = (0..KEY_COUNT as u32)
+                    .map(LineKey)
+                    .filter(|&key| table.get(key, color) != classifier.pattern(key))
+                    .count();
+                assert_eq!(differing, 0, "{rule:?} {color:?}");
+            }
+        }
     }
 
     fn black(rule: Rule, line: &str) -> Pattern {
