@@ -400,8 +400,9 @@ fn visit_lines(geometry: Geometry, pattern_reach: isize, visitor: &mut impl Line
 }
 
 /// A stone placed or lifted by recomputation: keys toggled, patterns
-/// looked up again, the changed cells listed with their summaries before.
-/// Only scalars and references, so that the compiler keeps it in registers.
+/// looked up again, the changed cells listed with their summaries before,
+/// and listed again per colour whose patterns changed. Only scalars and
+/// references, so that the compiler keeps it in registers.
 ///
 /// The stone's code is a run-time value on purpose: as a constant, the
 /// compiler narrows each key's xor to the one byte it changes, and the
@@ -600,10 +601,10 @@ impl LineState {
     /// counts of those whose patterns changed. The summaries they had
     /// before are saved in the undo record `record`.
     ///
-    /// Two passes: patterns first, then the threats of the cells whose
-    /// patterns changed (about half). Branching on each freshly looked-up
-    /// pattern instead would mispredict often, and each miss costs the
-    /// whole lookup.
+    /// Two passes: patterns first, then, for each colour, the threat and
+    /// pair class of the cells whose patterns for that colour changed.
+    /// Branching on each freshly looked-up pattern instead would mispredict
+    /// often, and each miss costs the whole lookup.
     fn toggle(&mut self, pos: Pos, cell: Cell, record: usize) {
         let tables = self.cell_tables;
         let first = pos.index() - WINDOW_RADIUS;
