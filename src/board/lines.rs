@@ -672,6 +672,12 @@ impl LineState {
             })
     }
 
+    /// `color`'s patterns on `pos` at once: nibble `dir` holds the code of
+    /// its pattern along direction `dir`.
+    pub(crate) fn pattern_codes(&self, pos: Pos, color: Color) -> u16 {
+        (self.cells[slot(pos)].summary.patterns >> (16 * color.index())) as u16
+    }
+
     pub(crate) fn pattern(&self, pos: Pos, color: Color, dir: usize) -> Pattern {
         let code = self.cells[slot(pos)].summary.patterns >> (16 * color.index() + 4 * dir);
         Pattern::from_code((code & 15) as u8)

@@ -459,6 +459,13 @@ impl Board {
             .collect()
     }
 
+    /// Every direction's `pattern` at once, as codes (`Pattern::from_code`):
+    /// nibble `dir` holds direction `dir`'s; the nibbles past the geometry's
+    /// directions hold nothing of meaning.
+    pub fn pattern_codes(&self, pos: Pos, color: Color) -> u16 {
+        self.lines.pattern_codes(pos, color)
+    }
+
     /// What the line through the empty cell `pos` along direction `dir` (an
     /// index into `geometry().directions()`) becomes if `color` plays there.
     /// `Pattern::None` for occupied cells.

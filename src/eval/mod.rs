@@ -181,16 +181,70 @@ pub fn order_weights(rule: Rule) -> &'static OrderWeights {
     }
 }
 
+/// One half of the move-ordering key's pattern weights, read two
+/// directions at a time: entry `b` is the weight of the pattern coded in
+/// `b`'s low nibble plus that of its high nibble, each less the weight of
+/// `Pattern::None`, so that a direction masked off adds nothing. Move
+/// ordering weighs every candidate, so two lookups beat four.
+struct PatternPairSums([i32; 256]);
+
+impl PatternPairSums {
+    const fn of(weights: &[i32; Pattern::COUNT]) -> PatternPairSums {
+        // A code past the last pattern reads as `None` (`Pattern::from_code`).
+        const fn above_none(weights: &[i32; Pattern::COUNT], code: usize) -> i32 {
+            if code < Pattern::COUNT {
+                weights[code] - weights[Pattern::None as usize]
+            } else {
+                0
+            }
+        }
+        let mut sums = [0; 256];
+        let mut byte = 0;
+        while byte < 256 {
+            sums[byte] = above_none(weights, byte & 15) + above_none(weights, byte >> 4);
+            byte += 1;
+        }
+        PatternPairSums(sums)
+    }
+}
+
+/// The pattern halves of one `OrderWeights` as pair sums.
+struct OrderSums {
+    own: PatternPairSums,
+    their: PatternPairSums,
+}
+
+impl OrderSums {
+    const fn of(weights: &OrderWeights) -> OrderSums {
+        OrderSums {
+            own: PatternPairSums::of(&weights.own_pattern),
+            their: PatternPairSums::of(&weights.their_pattern),
+        }
+    }
+}
+
+static ORDER_SUMS: OrderSums = OrderSums::of(&WEIGHTS.order);
+static RENJU_ORDER_SUMS: OrderSums = OrderSums::of(&WEIGHTS.renju_order);
+
+fn order_sums(rule: Rule) -> &'static OrderSums {
+    match rule {
+        Rule::Renju => &RENJU_ORDER_SUMS,
+        _ => &ORDER_SUMS,
+    }
+}
+
 /// Worth of a stone of `color` on the empty cell `pos`, whose combined
 /// threat is `threat`, for `color` itself: its half of the move-ordering
 /// key when `color` is to move.
 pub fn cell_value(board: &Board, pos: Pos, color: Color, threat: Threat) -> i32 {
     let order = order_weights(board.rule());
+    let sums = &order_sums(board.rule()).own;
     key_half(
         board,
         pos,
         color,
         threat,
+        sums,
         &order.own_pattern,
         &order.own_threat,
     )
@@ -200,28 +254,38 @@ pub fn cell_value(board: &Board, pos: Pos, color: Color, threat: Threat) -> i32 
 /// opponent `color` would make `threat`: the other half of the key.
 pub fn block_value(board: &Board, pos: Pos, color: Color, threat: Threat) -> i32 {
     let order = order_weights(board.rule());
+    let sums = &order_sums(board.rule()).their;
     key_half(
         board,
         pos,
         color,
         threat,
+        sums,
         &order.their_pattern,
         &order.their_threat,
     )
 }
 
-/// `color`'s line patterns and threat on `pos`, weighted by one half's tables.
+/// `color`'s line patterns and threat on `pos`, weighted by one half's
+/// tables: the sum over `cell_patterns` of `pattern_weights`, read from
+/// `sums`, plus the threat's weight.
 fn key_half(
     board: &Board,
     pos: Pos,
     color: Color,
     threat: Threat,
+    sums: &PatternPairSums,
     pattern_weights: &[i32; Pattern::COUNT],
     threat_weights: &[i32; Threat::COUNT],
 ) -> i32 {
-    cell_patterns(board, pos, color, threat)
-        .map(|p| pattern_weights[p as usize])
-        .sum::<i32>()
+    let directions = match threat {
+        Threat::Forbidden => 0,
+        _ => board.geometry().deltas().len(),
+    };
+    let codes = board.pattern_codes(pos, color) as usize & ((1 << (4 * directions)) - 1);
+    sums.0[codes & 0xFF]
+        + sums.0[codes >> 8]
+        + directions as i32 * pattern_weights[Pattern::None as usize]
         + threat_weights[threat.index()]
 }
 
@@ -319,6 +383,54 @@ mod tests {
         };
         // Extending the two to an open three beats a point far from it.
         assert!(value(4, 2) > value(7, 7));
+    }
+
+    /// The key halves as first defined: each direction's pattern weighed
+    /// on its own.
+    fn key_half_by_directions(board: &Board, pos: Pos, color: Color, own: bool) -> i32 {
+        let threat = board.threat(pos, color);
+        let order = order_weights(board.rule());
+        let (patterns, threats) = match own {
+            true => (&order.own_pattern, &order.own_threat),
+            false => (&order.their_pattern, &order.their_threat),
+        };
+        cell_patterns(board, pos, color, threat)
+            .map(|p| patterns[p as usize])
+            .sum::<i32>()
+            + threats[threat.index()]
+    }
+
+    #[test]
+    fn key_halves_by_pair_sums_equal_the_sum_over_directions() {
+        use rand::rngs::SmallRng;
+        use rand::{Rng, SeedableRng};
+        let mut rng = SmallRng::seed_from_u64(11);
+        let mut checked_with_patterns = 0;
+        for rule in Rule::ALL {
+            for geometry in Geometry::ALL {
+                let mut board = Board::with_geometry(15, 15, rule, geometry).unwrap();
+                for _ in 0..60 {
+                    let near: Vec<Pos> = board.candidates().collect();
+                    let Some(&pos) = near.get(rng.gen_range(0..near.len().max(1))) else {
+                        board.make(Pos::new(7, 7));
+                        continue;
+                    };
+                    board.make(pos);
+                    for pos in board.empty_cells() {
+                        for color in [Color::Black, Color::White] {
+                            let threat = board.threat(pos, color);
+                            let own = key_half_by_directions(&board, pos, color, true);
+                            let their = key_half_by_directions(&board, pos, color, false);
+                            assert_eq!(cell_value(&board, pos, color, threat), own);
+                            assert_eq!(block_value(&board, pos, color, threat), their);
+                            checked_with_patterns +=
+                                usize::from(board.pattern_codes(pos, color) != 0);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked_with_patterns > 1000);
     }
 
     #[test]
