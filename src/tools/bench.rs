@@ -189,14 +189,16 @@ fn timed(args: &[String]) -> ExitCode {
 }
 
 pub fn main(args: &[String]) -> ExitCode {
-    if args.first().map(String::as_str) == Some("time") {
-        return timed(&args[1..]);
+    match args.first().map(String::as_str) {
+        Some("time") => return timed(&args[1..]),
+        Some("board") => return super::board_bench::main(&args[1..]),
+        _ => {}
     }
     let depth = match args.first().map(|a| a.parse::<u32>()) {
         None => DEFAULT_DEPTH,
         Some(Ok(d)) if d >= 1 => d,
         _ => {
-            println!("ERROR usage: pbrain-wuzi bench [depth >= 1]");
+            println!("ERROR usage: pbrain-wuzi bench [depth >= 1] | bench time MS | bench board");
             return ExitCode::FAILURE;
         }
     };

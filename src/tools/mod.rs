@@ -5,6 +5,7 @@
 
 pub mod analyze;
 pub mod bench;
+pub mod board_bench;
 pub mod fitting;
 pub mod match_runner;
 pub mod opengen;
