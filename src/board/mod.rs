@@ -530,10 +530,11 @@ impl Board {
         color: Color,
         at_least: Threat,
     ) -> impl Iterator<Item = Pos> + '_ {
-        // The counts tell at once whether there is anything to find, and
-        // the cells with fours are kept in a set: only weaker threats need
-        // a scan of the board.
-        let any = self.threat_count_at_least(color, at_least) > 0;
+        // The counts tell at once how many cells there are to find (the
+        // search stops at the last), and the cells with fours are kept in a
+        // set: only weaker threats need a scan of the board.
+        let count = self.threat_count_at_least(color, at_least);
+        let any = count > 0;
         let from_set = at_least >= Threat::Four;
         let fours = (any && from_set).then(|| self.lines.cells_with_four(color));
         let rows = if any && !from_set { self.height } else { 0 };
@@ -546,6 +547,7 @@ impl Board {
             .flatten()
             .chain(scan)
             .filter(move |&p| self.is_empty(p) && self.lines.threat(p, color) >= at_least)
+            .take(count)
     }
 
     /// The empty cells within two steps of a stone (along the geometry),

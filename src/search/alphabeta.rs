@@ -88,6 +88,10 @@ pub struct Worker<'a> {
     history: Vec<i32>,
     pub pv: Vec<Vec<Pos>>,
     moves: Vec<Vec<Scored>>,
+    /// `order`'s working space: the packed sort keys, and the list being
+    /// rebuilt in their order.
+    order_keys: Vec<u64>,
+    ordered: Vec<Scored>,
     cells: Vec<Pos>,
     pub vcf: VcfSolver,
     /// The best root move of the current iteration whose search finished,
@@ -118,6 +122,8 @@ impl<'a> Worker<'a> {
             history: vec![0; CELL_COUNT * 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             moves: vec![Vec::new(); MAX_PLY + 2],
+            order_keys: Vec::new(),
+            ordered: Vec::new(),
             cells: Vec::new(),
             vcf: VcfSolver::default(),
             root_best: None,
@@ -158,7 +164,7 @@ impl<'a> Worker<'a> {
 
     /// The root's moves after `generate(0, ..)`, best-ordered first.
     pub fn root_moves(&mut self) -> Vec<Pos> {
-        self.order(0, None);
+        self.order(0, None, usize::MAX);
         self.moves[0].iter().map(|m| m.info.pos).collect()
     }
 
@@ -303,11 +309,14 @@ impl<'a> Worker<'a> {
         self.moves[0] = moves;
     }
 
-    fn order(&mut self, ply: usize, tt_move: Option<Pos>) {
+    /// Orders `self.moves[ply]` best first and keeps the first `keep`: the
+    /// table's move, then by key, ties in generation order.
+    fn order(&mut self, ply: usize, tt_move: Option<Pos>, keep: usize) {
         let color = self.position.side_to_move().index();
         let killers = self.killers[ply];
         let history = &self.history;
-        for m in self.moves[ply].iter_mut() {
+        self.order_keys.clear();
+        for (index, m) in self.moves[ply].iter_mut().enumerate() {
             let pos = m.info.pos;
             m.key = if Some(pos) == tt_move {
                 i32::MAX
@@ -318,8 +327,27 @@ impl<'a> Worker<'a> {
                     + killer
                     + history[color * CELL_COUNT + pos.index()].min(1000) / 8
             };
+            // Ascending packed keys are descending move keys, ties by index:
+            // the order a stable sort gives, from an unstable sort of plain
+            // integers, and only the kept ones need sorting.
+            let rank = (i64::from(i32::MAX) - i64::from(m.key)) as u64;
+            self.order_keys.push(rank << 32 | index as u64);
         }
-        self.moves[ply].sort_by_key(|m| std::cmp::Reverse(m.key));
+        let keys = &mut self.order_keys;
+        if keep < keys.len() {
+            if keep > 0 {
+                keys.select_nth_unstable(keep - 1);
+            }
+            keys.truncate(keep);
+        }
+        keys.sort_unstable();
+        let moves = &self.moves[ply];
+        self.ordered.clear();
+        self.ordered.extend(
+            keys.iter()
+                .map(|&k| moves[(k & u64::from(u32::MAX)) as usize]),
+        );
+        std::mem::swap(&mut self.moves[ply], &mut self.ordered);
     }
 
     fn reward(&mut self, ply: usize, pos: Pos, depth: i32) {
@@ -436,12 +464,12 @@ impl<'a> Worker<'a> {
         } else {
             table_move
         };
-        self.order(ply, first);
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        if ply > 0 {
-            let limit = BRANCH_LIMIT[(depth.max(0) as usize).min(BRANCH_LIMIT.len() - 1)];
-            moves.truncate(limit);
-        }
+        let limit = match ply {
+            0 => usize::MAX,
+            _ => BRANCH_LIMIT[(depth.max(0) as usize).min(BRANCH_LIMIT.len() - 1)],
+        };
+        self.order(ply, first, limit);
+        let moves = std::mem::take(&mut self.moves[ply]);
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
