@@ -233,60 +233,81 @@ fn order_sums(rule: Rule) -> &'static OrderSums {
     }
 }
 
+/// The move-ordering key of one board's cells: its rule's weights and its
+/// geometry, looked up once for the many cells a move list weighs.
+pub struct OrderKey {
+    weights: &'static OrderWeights,
+    sums: &'static OrderSums,
+    directions: usize,
+}
+
+impl OrderKey {
+    pub fn of(board: &Board) -> OrderKey {
+        OrderKey {
+            weights: order_weights(board.rule()),
+            sums: order_sums(board.rule()),
+            directions: board.geometry().deltas().len(),
+        }
+    }
+
+    /// `cell_value`: the worth of a stone of `color` on `pos` to `color`.
+    pub fn own(&self, board: &Board, pos: Pos, color: Color, threat: Threat) -> i32 {
+        let weights = self.weights;
+        self.half(
+            board,
+            pos,
+            color,
+            threat,
+            &self.sums.own,
+            &weights.own_pattern,
+        ) + weights.own_threat[threat.index()]
+    }
+
+    /// `block_value`: the worth of taking `pos` from `color`.
+    pub fn their(&self, board: &Board, pos: Pos, color: Color, threat: Threat) -> i32 {
+        let weights = self.weights;
+        self.half(
+            board,
+            pos,
+            color,
+            threat,
+            &self.sums.their,
+            &weights.their_pattern,
+        ) + weights.their_threat[threat.index()]
+    }
+
+    /// The sum over `cell_patterns` of `pattern_weights`, read from `sums`.
+    fn half(
+        &self,
+        board: &Board,
+        pos: Pos,
+        color: Color,
+        threat: Threat,
+        sums: &PatternPairSums,
+        pattern_weights: &[i32; Pattern::COUNT],
+    ) -> i32 {
+        let directions = match threat {
+            Threat::Forbidden => 0,
+            _ => self.directions,
+        };
+        let codes = board.pattern_codes(pos, color) as usize & ((1 << (4 * directions)) - 1);
+        sums.0[codes & 0xFF]
+            + sums.0[codes >> 8]
+            + directions as i32 * pattern_weights[Pattern::None as usize]
+    }
+}
+
 /// Worth of a stone of `color` on the empty cell `pos`, whose combined
 /// threat is `threat`, for `color` itself: its half of the move-ordering
 /// key when `color` is to move.
 pub fn cell_value(board: &Board, pos: Pos, color: Color, threat: Threat) -> i32 {
-    let order = order_weights(board.rule());
-    let sums = &order_sums(board.rule()).own;
-    key_half(
-        board,
-        pos,
-        color,
-        threat,
-        sums,
-        &order.own_pattern,
-        &order.own_threat,
-    )
+    OrderKey::of(board).own(board, pos, color, threat)
 }
 
 /// Worth, for the side to move, of taking the empty cell `pos` where the
 /// opponent `color` would make `threat`: the other half of the key.
 pub fn block_value(board: &Board, pos: Pos, color: Color, threat: Threat) -> i32 {
-    let order = order_weights(board.rule());
-    let sums = &order_sums(board.rule()).their;
-    key_half(
-        board,
-        pos,
-        color,
-        threat,
-        sums,
-        &order.their_pattern,
-        &order.their_threat,
-    )
-}
-
-/// `color`'s line patterns and threat on `pos`, weighted by one half's
-/// tables: the sum over `cell_patterns` of `pattern_weights`, read from
-/// `sums`, plus the threat's weight.
-fn key_half(
-    board: &Board,
-    pos: Pos,
-    color: Color,
-    threat: Threat,
-    sums: &PatternPairSums,
-    pattern_weights: &[i32; Pattern::COUNT],
-    threat_weights: &[i32; Threat::COUNT],
-) -> i32 {
-    let directions = match threat {
-        Threat::Forbidden => 0,
-        _ => board.geometry().deltas().len(),
-    };
-    let codes = board.pattern_codes(pos, color) as usize & ((1 << (4 * directions)) - 1);
-    sums.0[codes & 0xFF]
-        + sums.0[codes >> 8]
-        + directions as i32 * pattern_weights[Pattern::None as usize]
-        + threat_weights[threat.index()]
+    OrderKey::of(board).their(board, pos, color, threat)
 }
 
 /// What the static evaluation reads of a position: the score is linear in

@@ -7,7 +7,7 @@ use super::tt::{Bound, TranspositionTable};
 use super::vcf::VcfSolver;
 use super::{mate_in, mated_in, Limits, Score, MATE, MATE_BOUND};
 use crate::board::{Color, Pos, Threat, CELL_COUNT};
-use crate::eval::evaluate;
+use crate::eval::{evaluate, OrderKey};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 pub const MAX_PLY: usize = 96;
@@ -247,11 +247,12 @@ impl<'a> Worker<'a> {
         self.position.candidates(&mut self.cells);
         let list = &mut self.moves[ply];
         list.clear();
+        let order_key = OrderKey::of(&self.position.board);
         for &pos in &self.cells {
             if excluded.contains(&pos) {
                 continue;
             }
-            let info = self.position.analyse(pos);
+            let info = self.position.analyse_with(&order_key, pos);
             if info.threat[me] == Threat::Forbidden {
                 continue;
             }

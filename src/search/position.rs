@@ -2,7 +2,7 @@
 //! move generation and the solvers share: both colours' threats and worths.
 
 use crate::board::{Board, Color, Pos, Threat};
-use crate::eval::{block_value, cell_value};
+use crate::eval::OrderKey;
 
 /// What a stone on one empty cell would do, for each colour.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -77,16 +77,24 @@ impl Position {
 
     /// Both colours' threats and worths for a stone on the empty cell `pos`.
     pub fn analyse(&self, pos: Pos) -> CellInfo {
+        self.analyse_with(&OrderKey::of(&self.board), pos)
+    }
+
+    /// `analyse` with the board's ordering key already at hand, for the
+    /// loops that weigh many cells.
+    pub fn analyse_with(&self, key: &OrderKey, pos: Pos) -> CellInfo {
+        let board = &self.board;
         let threat = [
-            self.board.threat(pos, Color::Black),
-            self.board.threat(pos, Color::White),
+            board.threat(pos, Color::Black),
+            board.threat(pos, Color::White),
         ];
+        let me = self.side_to_move();
         let worth = |color: Color| {
-            let value = match color == self.side_to_move() {
-                true => cell_value,
-                false => block_value,
-            };
-            value(&self.board, pos, color, threat[color.index()])
+            let threat = threat[color.index()];
+            match color == me {
+                true => key.own(board, pos, color, threat),
+                false => key.their(board, pos, color, threat),
+            }
         };
         CellInfo {
             pos,

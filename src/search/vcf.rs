@@ -9,7 +9,7 @@ use super::position::Position;
 use super::position::{is_four, wins_by_force};
 use crate::board::Threat;
 use crate::board::{Color, Pos, Rule};
-use crate::eval::cell_value;
+use crate::eval::OrderKey;
 use std::time::Instant;
 
 /// Positions proven to hold no VCF, direct-mapped by hash.
@@ -147,12 +147,13 @@ impl VcfSolver {
         }
         position.cells_with(me, Threat::Four, &mut self.cells);
         let start = self.tries.len();
+        let order_key = OrderKey::of(board);
         for &pos in &self.cells {
             let threat = board.threat(pos, me);
             if wins_by_force(threat) {
                 return Attack::Wins(pos);
             }
-            let value = cell_value(board, pos, me, threat) + threat.index() as i32 * 1000;
+            let value = order_key.own(board, pos, me, threat) + threat.index() as i32 * 1000;
             self.tries.push((pos, value));
         }
         let fours = &mut self.tries[start..];

@@ -6,7 +6,7 @@
 use super::position::{is_four, wins_by_force, Position};
 use super::vcf::VcfSolver;
 use crate::board::{Pos, Threat};
-use crate::eval::cell_value;
+use crate::eval::OrderKey;
 use std::collections::HashMap;
 use std::time::Instant;
 
@@ -154,10 +154,11 @@ impl VctSolver {
             + board.threat_count(them, Threat::DoubleFour)
             > 0;
         let start = self.threats.len();
+        let order_key = OrderKey::of(board);
         for &pos in &self.cells {
             let threat = board.threat(pos, me);
             if !they_threaten_four || is_four(threat) {
-                let value = cell_value(board, pos, me, threat);
+                let value = order_key.own(board, pos, me, threat);
                 self.threats.push((pos, threat, value));
             }
         }
@@ -218,12 +219,13 @@ impl VctSolver {
             [] if !attacker_threatens_four => return false,
             [] => {
                 // Every block of the open four, and every four of ours.
+                let order_key = OrderKey::of(board);
                 for color in [attacker, me] {
                     position.cells_with(color, Threat::Four, &mut self.cells);
                     for &pos in &self.cells {
                         let known = self.defences[start..].iter().any(|d| d.0 == pos);
                         if board.is_legal(pos) && !known {
-                            let info = position.analyse(pos);
+                            let info = position.analyse_with(&order_key, pos);
                             let worth = info.value[me.index()] + info.value[attacker.index()];
                             self.defences.push((pos, worth));
                         }
