@@ -477,19 +477,29 @@ impl Board {
     /// together; `Threat::None` for occupied cells. For Black in renju a
     /// candidate double-three is settled by the recursive rule: it reads
     /// `Forbidden` if it is one, and as the threes that remain if not.
+    /// Move generation reads two of these per candidate: the common case is
+    /// kept small enough to inline, the renju verdict apart.
+    #[inline]
     pub fn threat(&self, pos: Pos, color: Color) -> Threat {
         let stored = self.lines.threat(pos, color);
         if stored != Threat::DoubleThree || self.rule != Rule::Renju || color != Color::Black {
             return stored;
         }
+        self.settle_double_three(pos)
+    }
+
+    /// `threat` of a candidate double-three of Black's in renju.
+    #[inline(never)]
+    fn settle_double_three(&self, pos: Pos) -> Threat {
         if self.forbidden(pos).is_some() {
             return Threat::Forbidden;
         }
-        let dirs = 0..self.geometry.deltas().len();
-        let patterns: Vec<Pattern> = dirs
-            .map(|dir| self.lines.pattern(pos, color, dir))
-            .collect();
-        match Threat::combine(&patterns, false) {
+        let directions = self.geometry.deltas().len();
+        let mut patterns = [Pattern::None; lines::MAX_DIRECTIONS];
+        for (dir, pattern) in patterns[..directions].iter_mut().enumerate() {
+            *pattern = self.lines.pattern(pos, Color::Black, dir);
+        }
+        match Threat::combine(&patterns[..directions], false) {
             Threat::DoubleThree => Threat::OpenThree,
             legal => legal,
         }
