@@ -540,30 +540,57 @@ impl Board {
         color: Color,
         at_least: Threat,
     ) -> impl Iterator<Item = Pos> + '_ {
+        let mut cells = Vec::new();
+        self.collect_cells_with_threat(color, at_least, &mut cells);
+        cells.into_iter()
+    }
+
+    /// `cells_with_threat`, appended to `out`: the search's form, which
+    /// reuses one vector.
+    pub fn collect_cells_with_threat(&self, color: Color, at_least: Threat, out: &mut Vec<Pos>) {
         // The counts tell at once how many cells there are to find (the
         // search stops at the last), and the cells with fours are kept in a
         // set: only weaker threats need a scan of the board.
-        let count = self.threat_count_at_least(color, at_least);
-        let any = count > 0;
-        let from_set = at_least >= Threat::Four;
-        let fours = (any && from_set).then(|| self.lines.cells_with_four(color));
-        let rows = if any && !from_set { self.height } else { 0 };
-        let scan = (0..rows).flat_map(move |y| {
+        let mut left = self.threat_count_at_least(color, at_least);
+        if left == 0 {
+            return;
+        }
+        let mut found = |pos: Pos| {
+            if self.is_empty(pos) && self.lines.threat(pos, color) >= at_least {
+                out.push(pos);
+                left -= 1;
+            }
+            left == 0
+        };
+        if at_least >= Threat::Four {
+            for pos in self.lines.cells_with_four(color) {
+                if found(pos) {
+                    return;
+                }
+            }
+            return;
+        }
+        for y in 0..self.height {
             let row = self.lines.threat_row(y, self.width, color, at_least);
-            occupancy::set_bits(row).map(move |x| Pos::new(x, y))
-        });
-        fours
-            .into_iter()
-            .flatten()
-            .chain(scan)
-            .filter(move |&p| self.is_empty(p) && self.lines.threat(p, color) >= at_least)
-            .take(count)
+            for x in occupancy::set_bits(row) {
+                if found(Pos::new(x, y)) {
+                    return;
+                }
+            }
+        }
     }
 
     /// The empty cells within two steps of a stone (along the geometry),
     /// row by row: where moves are worth considering.
     pub fn candidates(&self) -> impl Iterator<Item = Pos> + '_ {
-        self.occupancy.candidates(self.height)
+        let mut cells = Vec::new();
+        self.collect_candidates(&mut cells);
+        cells.into_iter()
+    }
+
+    /// `candidates`, appended to `out`.
+    pub fn collect_candidates(&self, out: &mut Vec<Pos>) {
+        self.occupancy.collect_candidates(self.height, out);
     }
 
     pub fn is_candidate(&self, pos: Pos) -> bool {

@@ -64,7 +64,7 @@ impl Position {
     /// whose stones have no empty neighbour, every empty cell.
     pub fn candidates(&self, out: &mut Vec<Pos>) {
         out.clear();
-        out.extend(self.board.candidates());
+        self.board.collect_candidates(out);
         if out.is_empty() {
             let centre = Pos::new(self.board.width() / 2, self.board.height() / 2);
             if self.board.stone_count() == 0 && self.board.is_empty(centre) {
@@ -106,11 +106,8 @@ impl Position {
     /// Cells where `color` has `at_least` this threat (`Forbidden` excluded).
     pub fn cells_with(&self, color: Color, at_least: Threat, out: &mut Vec<Pos>) {
         out.clear();
-        out.extend(
-            self.board
-                .cells_with_threat(color, at_least)
-                .filter(|&p| self.board.threat(p, color) >= at_least),
-        );
+        self.board.collect_cells_with_threat(color, at_least, out);
+        out.retain(|&p| self.board.threat(p, color) >= at_least);
     }
 }
 
