@@ -81,7 +81,9 @@ impl Position {
     }
 
     /// `analyse` with the board's ordering key already at hand, for the
-    /// loops that weigh many cells.
+    /// loops that weigh many cells (inlined into them: it runs for every
+    /// candidate of every node).
+    #[inline(always)]
     pub fn analyse_with(&self, key: &OrderKey, pos: Pos) -> CellInfo {
         let board = &self.board;
         let threat = [
