@@ -21,9 +21,10 @@
 //! - `pair_count(color, class)`, `pair_counts(color)`: how many empty cells have that
 //!   `PairClass` (their two best lines, as the evaluation counts them).
 //! - `cells_with_threat(color, at_least)`: those cells, row by row (from a
-//!   kept set for `Four` and better, a board scan below that).
+//!   kept set for `Four` and better, a board scan below that);
+//!   `collect_cells_with_threat` appends them to a vector the caller reuses.
 //! - `candidates()` / `is_candidate(pos)`: empty cells within two steps of a
-//!   stone.
+//!   stone (`collect_candidates` as above).
 //! - `is_legal(pos)`: empty and, for Black in renju, not forbidden. The
 //!   search must only play legal moves.
 //!
