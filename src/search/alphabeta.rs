@@ -242,8 +242,8 @@ impl<'a> Worker<'a> {
         excluded: &[Pos],
         they_threaten_four: bool,
     ) -> Option<Node> {
-        let me = self.position.side_to_move().index();
-        let them = 1 - me;
+        let mover = self.position.side_to_move();
+        let (me, them) = (mover.index(), mover.opponent().index());
         self.position.candidates(&mut self.cells);
         let list = &mut self.moves[ply];
         list.clear();
@@ -252,13 +252,20 @@ impl<'a> Worker<'a> {
             if excluded.contains(&pos) {
                 continue;
             }
+            // The threats decide whether the cell is kept; its worth is
+            // weighed only if it is.
+            let board = &self.position.board;
+            let my_threat = board.threat(pos, mover);
+            if my_threat == Threat::Forbidden {
+                continue;
+            }
+            if they_threaten_four
+                && !is_four(my_threat)
+                && !is_four(board.threat(pos, mover.opponent()))
+            {
+                continue;
+            }
             let info = self.position.analyse_with(&order_key, pos);
-            if info.threat[me] == Threat::Forbidden {
-                continue;
-            }
-            if they_threaten_four && !is_four(info.threat[me]) && !is_four(info.threat[them]) {
-                continue;
-            }
             let key = info.value[me] + info.value[them];
             list.push(Scored { info, key });
         }
