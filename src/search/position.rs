@@ -1,7 +1,7 @@
 //! The search's working copy of the board, and the per-cell view of it that
 //! move generation and the solvers share: both colours' threats and worths.
 
-use crate::board::{Board, Color, Pos, Threat};
+use crate::board::{Board, Color, Pos, Rule, Threat};
 use crate::eval::OrderKey;
 
 /// What a stone on one empty cell would do, for each colour.
@@ -109,14 +109,19 @@ impl Position {
     pub fn cells_with(&self, color: Color, at_least: Threat, out: &mut Vec<Pos>) {
         out.clear();
         self.board.collect_cells_with_threat(color, at_least, out);
-        out.retain(|&p| self.board.threat(p, color) >= at_least);
+        // Only Black's renju double-threes can read lower once settled (as
+        // forbidden, or as one three), and the list holds them only below
+        // fours.
+        let unsettled = self.board.rule() == Rule::Renju && color == Color::Black;
+        if unsettled && at_least <= Threat::DoubleThree {
+            out.retain(|&p| self.board.threat(p, color) >= at_least);
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Rule;
 
     #[test]
     fn candidates_follow_make_and_unmake() {
