@@ -3,10 +3,14 @@
 
 use super::defence::{keep_refutations, DefenceBudget};
 use super::position::{is_four, wins_by_force, CellInfo, Position};
+use super::pruning::{
+    late_move_reduction, move_count_limit, razor_margin, reverse_futility_margin, MOVE_COUNT_DEPTH,
+    RAZOR_DEPTH, REVERSE_FUTILITY_DEPTH,
+};
 use super::tt::{Bound, TranspositionTable};
 use super::vcf::VcfSolver;
 use super::{mate_in, mated_in, Limits, Score, MATE, MATE_BOUND};
-use crate::board::{Color, Pos, Threat, CELL_COUNT};
+use crate::board::{Color, Pos, Rule, Threat, CELL_COUNT};
 use crate::eval::{evaluate, OrderKey};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -22,8 +26,9 @@ const LEAF_VCF_FOURS: u32 = 8;
 /// Futility margins by remaining depth (1 and 2): a quiet move is not
 /// searched when the static score plus this cannot reach alpha.
 const FUTILITY_MARGIN: [Score; 3] = [0, 250, 500];
-/// Scales the late-move reduction: ln(depth)·ln(index) / this, rounded.
-const LMR_DIVISOR: f64 = 2.25;
+/// How far along each line from an opponent's four-three point a stone can
+/// still change one of the lines that make it.
+const LINE_REACH: isize = 5;
 /// The check for the opponent's VCF at the root.
 const ROOT_DEFENCE: DefenceBudget = DefenceBudget {
     probe: 5_000,
@@ -63,10 +68,25 @@ enum Tactics {
     Decided(Node),
     /// The opponent threatens five at this one point: the only move.
     Forced(Pos),
-    /// Nothing forced; whether the opponent threatens an open four.
-    Open {
-        they_threaten_four: bool,
-    },
+    /// Nothing forced: what the opponent threatens.
+    Open(Threats),
+}
+
+/// The opponent's threats a node must answer.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Threats {
+    /// An open four (or a double four) next move: only blocks and our own
+    /// fours are worth searching.
+    pub four: bool,
+    /// A four-three next move: only stones on its lines and our own fours
+    /// are worth searching.
+    pub four_three: bool,
+}
+
+impl Threats {
+    fn any(self) -> bool {
+        self.four || self.four_three
+    }
 }
 
 #[derive(Copy, Clone, Debug)]
@@ -93,6 +113,12 @@ pub struct Worker<'a> {
     order_keys: Vec<u64>,
     ordered: Vec<Scored>,
     cells: Vec<Pos>,
+    /// Cells on the lines of the opponent's four-threes, marked with
+    /// `line_stamp` (so the marks need no clearing between nodes).
+    line_marks: Vec<u32>,
+    line_stamp: u32,
+    /// The static score of each ply's node, where one was taken.
+    static_evals: Vec<Option<Score>>,
     pub vcf: VcfSolver,
     /// The best root move of the current iteration whose search finished,
     /// with its score.
@@ -125,6 +151,9 @@ impl<'a> Worker<'a> {
             order_keys: Vec::new(),
             ordered: Vec::new(),
             cells: Vec::new(),
+            line_marks: vec![0; CELL_COUNT],
+            line_stamp: 0,
+            static_evals: vec![None; MAX_PLY + 2],
             vcf: VcfSolver::default(),
             root_best: None,
             root_first: None,
@@ -228,20 +257,85 @@ impl<'a> Worker<'a> {
                 return Tactics::Decided(Node::Won(mate_in(ply + 3), four));
             }
         }
-        Tactics::Open {
-            they_threaten_four: unstoppable(them) > 0,
+        let threats = Threats {
+            four: unstoppable(them) > 0,
+            four_three: board.threat_count(them, Threat::FourThree) > 0,
+        };
+        if let Some(win) = self.static_win(ply, excluded) {
+            return Tactics::Decided(win);
+        }
+        Tactics::Open(threats)
+    }
+
+    /// A four-three or a double three of the side to move that wins by force
+    /// because the opponent has no four to interpose: the four (or either
+    /// three) must be answered, and the line left standing becomes an open
+    /// four. Not for Black in renju, whose open four may be forbidden.
+    fn static_win(&mut self, ply: u32, excluded: &[Pos]) -> Option<Node> {
+        let me = self.position.side_to_move();
+        let board = &self.position.board;
+        let renju_black = board.rule() == Rule::Renju && me == Color::Black;
+        if renju_black || board.threat_count_at_least(me.opponent(), Threat::Four) > 0 {
+            return None;
+        }
+        for wins in [Threat::FourThree, Threat::DoubleThree] {
+            if self.position.board.threat_count(me, wins) == 0 {
+                continue;
+            }
+            self.position.cells_with(me, wins, &mut self.cells);
+            let board = &self.position.board;
+            let winning = self
+                .cells
+                .iter()
+                .copied()
+                .find(|&p| !excluded.contains(&p) && board.threat(p, me) == wins);
+            if let Some(cell) = winning {
+                return Some(Node::Won(mate_in(ply + 5), cell));
+            }
+        }
+        None
+    }
+
+    /// Marks every cell within `LINE_REACH` along each line through the
+    /// opponent's four-three points: a stone anywhere else leaves the four
+    /// and the three as they are.
+    fn mark_four_three_lines(&mut self) {
+        let them = self.position.side_to_move().opponent();
+        self.position
+            .cells_with(them, Threat::FourThree, &mut self.cells);
+        self.line_stamp = self.line_stamp.wrapping_add(1);
+        if self.line_stamp == 0 {
+            self.line_marks.fill(0);
+            self.line_stamp = 1;
+        }
+        let board = &self.position.board;
+        for &point in &self.cells {
+            if board.threat(point, them) != Threat::FourThree {
+                continue;
+            }
+            self.line_marks[point.index()] = self.line_stamp;
+            for &delta in board.geometry().deltas() {
+                for steps in (-LINE_REACH..=LINE_REACH).filter(|&s| s != 0) {
+                    let cell = point.offset(delta, steps);
+                    if board.is_empty(cell) {
+                        self.line_marks[cell.index()] = self.line_stamp;
+                    }
+                }
+            }
         }
     }
 
     /// Analyses every candidate and keeps the moves worth searching in
     /// `self.moves[ply]`: against an open-four threat only the blocks and our
+    /// own fours, against a four-three only the stones on its lines and our
     /// own fours, else every legal candidate. `Lost` if nothing helps.
-    pub fn generate(
-        &mut self,
-        ply: usize,
-        excluded: &[Pos],
-        they_threaten_four: bool,
-    ) -> Option<Node> {
+    pub fn generate(&mut self, ply: usize, excluded: &[Pos], threats: Threats) -> Option<Node> {
+        let they_threaten_four = threats.four;
+        let on_their_lines = threats.four_three && !threats.four;
+        if on_their_lines {
+            self.mark_four_three_lines();
+        }
+        let stamp = self.line_stamp;
         let mover = self.position.side_to_move();
         let (me, them) = (mover.index(), mover.opponent().index());
         self.position.candidates(&mut self.cells);
@@ -265,12 +359,20 @@ impl<'a> Worker<'a> {
             {
                 continue;
             }
+            if on_their_lines && !is_four(my_threat) && self.line_marks[pos.index()] != stamp {
+                continue;
+            }
             let info = self.position.analyse_with(&order_key, pos);
             let key = info.value[me] + info.value[them];
             list.push(Scored { info, key });
         }
         if list.is_empty() && they_threaten_four {
             return Some(Node::Lost(mated_in(ply as u32 + 4), None));
+        }
+        if list.is_empty() && on_their_lines {
+            // No stone reaches the four-three's lines: search everything
+            // rather than trust the shortcut with the result.
+            return self.generate(ply, excluded, Threats::default());
         }
         None
     }
@@ -286,9 +388,9 @@ impl<'a> Worker<'a> {
                 self.moves[0].push(Scored { info, key: 0 });
                 None
             }
-            Tactics::Open { they_threaten_four } => {
-                let lost = self.generate(0, excluded, they_threaten_four);
-                if lost.is_none() && !they_threaten_four {
+            Tactics::Open(threats) => {
+                let lost = self.generate(0, excluded, threats);
+                if lost.is_none() && !threats.four {
                     self.keep_root_answers();
                 }
                 lost
@@ -438,6 +540,7 @@ impl<'a> Worker<'a> {
                 score
             }
         };
+        let mut threats = Threats::default();
         let forced = match self.tactics(ply, excluded) {
             Tactics::Decided(node) => return decided(node, &mut self.pv[ply]),
             Tactics::Forced(block) => {
@@ -446,24 +549,49 @@ impl<'a> Worker<'a> {
                 self.moves[ply].push(Scored { info, key: 0 });
                 true
             }
-            Tactics::Open { they_threaten_four } => {
+            Tactics::Open(open) => {
                 if depth <= 0 || ply >= MAX_PLY - 1 {
                     return self.leaf(ply);
                 }
-                if let Some(node) = self.generate(ply, excluded, they_threaten_four) {
-                    return decided(node, &mut self.pv[ply]);
-                }
-                if ply == 0 && !they_threaten_four {
-                    self.keep_root_answers();
-                }
+                threats = open;
                 false
             }
         };
+        let defending = forced || threats.any();
+        // The static score, where the node is quiet enough for it to mean
+        // something, and whether it rose since our previous move.
+        let static_eval = (!defending).then(|| evaluate(&self.position.board));
+        self.static_evals[ply] = static_eval;
+        let improving = match (static_eval, ply.checked_sub(2)) {
+            (Some(now), Some(before)) => self.static_evals[before].is_none_or(|b| now > b),
+            _ => true,
+        };
+        if let Some(eval) = static_eval {
+            if ply > 0 && !pv_node && !is_mate(alpha) && !is_mate(beta) && !self.they_double_three()
+            {
+                if depth <= REVERSE_FUTILITY_DEPTH
+                    && eval - reverse_futility_margin(depth, improving) >= beta
+                {
+                    return eval;
+                }
+                if depth <= RAZOR_DEPTH && eval + razor_margin(depth) <= alpha {
+                    let score = self.leaf(ply);
+                    if score <= alpha {
+                        return score;
+                    }
+                }
+            }
+        }
+        if !forced {
+            if let Some(node) = self.generate(ply, excluded, threats) {
+                return decided(node, &mut self.pv[ply]);
+            }
+            if ply == 0 && !threats.four {
+                self.keep_root_answers();
+            }
+        }
         if self.moves[ply].is_empty() {
             return 0;
-        }
-        if ply >= MAX_PLY - 1 {
-            return evaluate(&self.position.board);
         }
         let next_depth = if forced { depth } else { depth - 1 };
         let table_move = entry.and_then(|e| e.best_move);
@@ -483,15 +611,21 @@ impl<'a> Worker<'a> {
         let mut best_move = None;
         // Near the horizon, when even a good quiet move leaves us far below
         // alpha, only the threats are worth a look.
-        let futile =
-            !pv_node && !forced && (depth as usize) < FUTILITY_MARGIN.len() && !is_mate(alpha) && {
-                let margin = FUTILITY_MARGIN[depth as usize];
-                evaluate(&self.position.board) + margin <= alpha
-            };
+        let futile = !pv_node
+            && !defending
+            && (depth as usize) < FUTILITY_MARGIN.len()
+            && !is_mate(alpha)
+            && static_eval.is_some_and(|eval| eval + FUTILITY_MARGIN[depth as usize] <= alpha);
+        let prune_late_quiet = !pv_node && !defending && ply > 0 && depth <= MOVE_COUNT_DEPTH;
+        let quiet_limit = move_count_limit(depth, improving);
         for (i, m) in moves.iter().enumerate() {
             let mv = m.info.pos;
             let quiet = is_quiet(&m.info);
-            if futile && quiet && i > 0 {
+            if quiet
+                && i > 0
+                && (futile || (prune_late_quiet && i >= quiet_limit))
+                && best > -MATE_BOUND
+            {
                 continue;
             }
             if ply == 0 {
@@ -503,10 +637,12 @@ impl<'a> Worker<'a> {
             let score = if i == 0 {
                 -self.search(next_depth, ply + 1, -beta, -alpha, pv_node)
             } else {
-                let reduction = if depth >= 3 && i >= 3 && quiet && !forced {
-                    late_move_reduction(depth, i)
-                } else {
+                let reduction = if forced {
                     0
+                } else {
+                    self.reduction(depth, i, &m.info, pv_node, improving)
+                        .min(next_depth - 1)
+                        .max(0)
                 };
                 let mut s =
                     -self.search(next_depth - reduction, ply + 1, -alpha - 1, -alpha, false);
@@ -556,6 +692,39 @@ impl<'a> Worker<'a> {
         best
     }
 
+    /// Plies taken off the search of the `rank`-th move (from 0) of a node
+    /// at `depth`: the full reduction for a quiet move, one less for a move
+    /// that makes or blocks a three, none for a four or the block of one.
+    fn reduction(
+        &self,
+        depth: i32,
+        rank: usize,
+        info: &CellInfo,
+        pv_node: bool,
+        improving: bool,
+    ) -> i32 {
+        let base = late_move_reduction(depth, rank);
+        if base == 0 || info.threat.iter().any(|&t| is_four(t)) {
+            return 0;
+        }
+        let adjusted = base + i32::from(!pv_node && !improving) - i32::from(pv_node);
+        if is_quiet(info) {
+            adjusted
+        } else {
+            adjusted - 1
+        }
+    }
+
+    /// Whether the opponent could make a double three next move (not counted
+    /// for Black in renju, where it is usually forbidden): the static score
+    /// does not see that coming.
+    fn they_double_three(&self) -> bool {
+        let board = &self.position.board;
+        let them = board.side_to_move().opponent();
+        let renju_black = board.rule() == Rule::Renju && them == Color::Black;
+        !renju_black && board.threat_count(them, Threat::DoubleThree) > 0
+    }
+
     /// The score at the horizon: a short VCF for the side to move, else the
     /// static evaluation.
     fn leaf(&mut self, ply: usize) -> Score {
@@ -573,14 +742,6 @@ impl<'a> Worker<'a> {
     }
 }
 
-/// Plies taken off a late quiet move's search: growing with both the depth
-/// left and the move's place in the ordering, as later moves at deeper nodes
-/// are the least likely to matter.
-fn late_move_reduction(depth: i32, index: usize) -> i32 {
-    let product = f64::from(depth).ln() * (index as f64).ln();
-    ((0.5 + product / LMR_DIVISOR) as i32).max(1)
-}
-
 /// A move that makes no three or better for either side.
 fn is_quiet(info: &CellInfo) -> bool {
     info.threat[0] < Threat::OpenThree && info.threat[1] < Threat::OpenThree
@@ -589,22 +750,4 @@ fn is_quiet(info: &CellInfo) -> bool {
 /// Whether a score is a proven win or loss.
 pub fn is_mate(score: Score) -> bool {
     score.abs() > MATE_BOUND
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn reductions_grow_with_depth_and_move_index() {
-        assert_eq!(late_move_reduction(3, 3), 1);
-        assert!(late_move_reduction(12, 20) >= 3);
-        for depth in 3..16 {
-            for index in 3..24 {
-                let r = late_move_reduction(depth, index);
-                assert!(r >= 1 && r <= late_move_reduction(depth + 1, index));
-                assert!(r <= late_move_reduction(depth, index + 1));
-            }
-        }
-    }
 }

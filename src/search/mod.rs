@@ -9,6 +9,7 @@ mod defence;
 mod engine;
 mod one_ply;
 mod position;
+mod pruning;
 pub mod swap2;
 pub mod time;
 mod tt;

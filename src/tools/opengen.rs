@@ -462,11 +462,11 @@ mod tests {
         // A second, deeper check only removes openings.
         let deeper = OpenGenSettings {
             deep_nodes: Some(2_000),
-            deep_margin: 20,
+            deep_margin: 60,
             ..settings
         };
         let (deep_kept, deep_stats) = generate(&deeper).unwrap();
-        assert!(deep_kept.iter().all(|g| g.score.abs() <= 20));
+        assert!(deep_kept.iter().all(|g| g.score.abs() <= 60));
         assert_eq!(
             deep_stats.candidates,
             3 + deep_stats.illegal
