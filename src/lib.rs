@@ -1,8 +1,10 @@
 //! wuzi: a Gomoku / Renju engine.
 //!
-//! Data flows one way: `protocol` (text, session, command loop) → `search`
-//! (thinking) → `board` (rules and line patterns). `eval` scores positions for
-//! the search. `tools` holds the bench, the match runner and other utilities.
+//! The modules depend one way: `protocol` (text, session, command loop) →
+//! `search` (thinking) → `eval` (scores, move-ordering keys, `Score`) →
+//! `board` (rules, line patterns, threats). `tools` (bench, match runner,
+//! opening generator, tuners) sits on top of them all. See
+//! `docs/architecture.md`.
 
 pub mod board;
 pub mod eval;

@@ -5,7 +5,12 @@ use std::io::{self, BufReader};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    // Yixin-Board starts its engine as `engine.exe --force-utf8` on Windows;
+    // every line wuzi reads or writes is ASCII, so the flag changes nothing.
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|arg| arg != "--force-utf8")
+        .collect();
     match args.first() {
         Some(name) => wuzi::tools::run_subcommand(name, &args[1..]),
         None => {

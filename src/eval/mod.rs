@@ -5,7 +5,9 @@
 //! is what `pbrain-wuzi tune` fits.
 
 use crate::board::{Board, Color, PairClass, Pattern, Pos, Rule, Threat};
-use crate::search::Score;
+pub mod score;
+
+pub use score::Score;
 
 /// The static score never leaves this band, well inside the mate scores.
 pub const EVAL_LIMIT: Score = 20_000;

@@ -322,7 +322,7 @@ const INFO_KEYS: &[(&str, ValueShape)] = &[
         "database_readonly",
         ValueShape::Integer(Info::DatabaseReadonly),
     ),
-    // wuzi's extension (README, Protocol): the triangle-mesh board.
+    // wuzi's extension (docs/protocol.md): the triangle-mesh board.
     ("geometry", ValueShape::Word(geometry_info, "square or hex")),
     ("checkmate", ValueShape::Ignored),
     ("swapable", ValueShape::Ignored),

@@ -3,7 +3,9 @@
 //!
 //! - `command`: one manager line → `Command` (pure, table-driven);
 //! - `block`: assembles `BOARD`/`YXBOARD`/`SWAP2BOARD` … `DONE` (pure);
-//! - `session`: game state and what each command does to it (no I/O);
+//! - `session`: game state and what each command does to it (no I/O), in
+//!   parts: `game` (the position commands), `settings` (`INFO` keys and a
+//!   search's limits), `answers` (the replies that need no search);
 //! - `reply`, `report`: engine lines as values and their exact text (pure);
 //! - `think`: runs a session's request to think on a `Searcher`;
 //! - `run`: the threads and the loop around all of the above.

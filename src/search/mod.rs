@@ -2,7 +2,8 @@
 //! that answer. The search never prints; it reports through a callback.
 //!
 //! Owns iterative deepening, alpha-beta, VCF/VCT, the transposition table and
-//! time management (`time`).
+//! time management (`time`). `Score` and the mate scores come from
+//! `eval::score` and are re-exported here.
 
 mod alphabeta;
 mod defence;
@@ -19,26 +20,11 @@ mod vct;
 pub use engine::WuziSearcher;
 pub use one_ply::OnePlySearcher;
 
+pub use crate::eval::score::{mate_in, mated_in, Score, MATE, MATE_BOUND};
+
 use crate::board::{Board, Pos};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-
-/// Evaluation in centi-stones from the side to move's point of view. Scores
-/// beyond `MATE_BOUND` are proven results (see `mate_in`).
-pub type Score = i32;
-
-pub const MATE: Score = 30_000;
-pub const MATE_BOUND: Score = MATE - 1_000;
-
-/// The score of a win `plies` plies from the root.
-pub fn mate_in(plies: u32) -> Score {
-    MATE - plies as Score
-}
-
-/// The score of a loss `plies` plies from the root.
-pub fn mated_in(plies: u32) -> Score {
-    -MATE + plies as Score
-}
 
 /// When a search must stop. Every field that is `None` does not limit.
 #[derive(Clone, Debug, Default)]

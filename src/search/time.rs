@@ -43,8 +43,8 @@ const SAFETY_MARGIN_MS: u64 = 30;
 /// Share of the per-move limit kept back on top of the fixed margin, so that
 /// short limits keep most of their time and long ones a proportionate reserve.
 /// A tenth: searches now run to the hard limit, so every move is exposed to a
-/// stall at its end (5 % timed out 1.5 times as often as the session-3 build
-/// at 200 ms in renju with no tolerance on the loaded machine).
+/// stall at its end (5 % timed out 1.5 times as often as a build that stopped
+/// early, at 200 ms in renju with no tolerance on a loaded machine).
 const TURN_RESERVE_DIVISOR: u64 = 10;
 /// The proportional reserve never exceeds this: a one-second reserve covers
 /// any scheduling hiccup even for very long per-move limits.

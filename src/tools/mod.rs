@@ -26,7 +26,7 @@ pub fn run_subcommand(name: &str, args: &[String]) -> ExitCode {
         "tune-order" => return tune_order::main(args),
         _ => {}
     }
-    // Only stdout may carry text (see README, Logging); usage errors go there too.
+    // Only stdout may carry text (see docs/protocol.md, Logging); usage errors go there too.
     println!("ERROR unknown subcommand '{name}'");
     ExitCode::FAILURE
 }
