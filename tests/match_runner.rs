@@ -638,6 +638,8 @@ fn our_engine_plays_itself_without_faults() {
     assert_eq!(summary.games.len(), 4, "{output}");
     assert!(summary.faults.iter().all(Vec::is_empty), "{output}");
     assert_eq!(summary.restarts, [0, 0]);
+    // The referee skips lines that are no move; ours sends none.
+    assert_eq!(summary.ignored, [0, 0], "{output}");
     for game in &summary.games {
         let reason = game.outcome.reason.to_string();
         assert!(
