@@ -43,7 +43,9 @@ Options:
   --kind win|defence|both   which positions to emit (default both)
   --settle CMD      ask the pbrain engine CMD (a peer, or pbrain-wuzi with a
                     deep search) for its move in each position and add it as
-                    "engine-move", with its last search line
+                    "engine-move", with its last search line and its verdict
+                    for the side to move: "engine-verdict win|loss|open" (a
+                    defence whose verdict is "loss" has none the engine sees)
   --ms MS           time per position for --settle (default 5000)
   --memory BYTES    INFO max_memory for --settle (default 67108864: Rapfi
                     allocates its whole hash at every START otherwise)
@@ -173,6 +175,21 @@ ANNOUNCEMENTS = [
     re.compile(r"\bev \+v(\d+)"),  # PentaZen
     re.compile(r"VC[FT] success()"),  # AIWine
 ]
+
+
+LOSSES = [
+    re.compile(r"(?<![A-Za-z])-M(\d+)"),  # Rapfi, wuzi
+    re.compile(r"\bev -v(\d+)"),  # PentaZen
+]
+
+
+def verdict(text):
+    """What a search line says of the side to move: win, loss or open."""
+    if announced(text) is not None:
+        return "win"
+    if any(pattern.search(text) for pattern in LOSSES):
+        return "loss"
+    return "open"
 
 
 def announced(text):
@@ -370,6 +387,7 @@ def block(position):
     if "engine_move" in position:
         x, y, message = position["engine_move"]
         lines.append("engine-move %d,%d" % (x, y))
+        lines.append("engine-verdict %s" % verdict(message))
         lines.append("# engine's last line: %s" % printable(message))
     lines.append("right ?")
     lines.append("moves %s" % " ".join(notation(m) for m in position["moves"]))
@@ -437,6 +455,7 @@ def main(argv):
             league = "%s %d %s" % (RULE_NAMES.get(position["rule"], position["rule"]), position["size"], position["kind"])
             counts[league] = counts.get(league, 0) + 1
 
+    lost = {}
     if settle:
         engine = Engine(settle)
         for position in positions:
@@ -446,6 +465,12 @@ def main(argv):
                 engine = Engine(settle)
                 continue
             position["engine_move"] = answer
+            if position["kind"] == "defence" and verdict(answer[2]) == "loss":
+                league = "%s %d defence" % (
+                    RULE_NAMES.get(position["rule"], position["rule"]),
+                    position["size"],
+                )
+                lost[league] = lost.get(league, 0) + 1
         engine.close()
 
     text = "# candidates from %s\n" % " ".join(sources)
@@ -458,7 +483,11 @@ def main(argv):
     else:
         sys.stdout.write(text)
     for league in sorted(counts):
-        print("%s: %d" % (league, counts[league]), file=sys.stderr if not out else sys.stdout)
+        already = " (%d already lost for the engine)" % lost[league] if league in lost else ""
+        print(
+            "%s: %d%s" % (league, counts[league], already),
+            file=sys.stderr if not out else sys.stdout,
+        )
     return 0
 
 

@@ -119,5 +119,22 @@ fn the_script_draws_the_first_announced_win_and_the_move_before() {
     let board = drawing(defence);
     assert_eq!(board.stone_count(), 5);
     assert_eq!(board.side_to_move(), Color::White);
+
+    // --settle asks an engine (here the scripted one, which takes the point
+    // nearest the centre and says nothing) for its move and verdict.
+    let fake = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fake-engine/fake_engine.py");
+    let output = Command::new("python3")
+        .arg(&script)
+        .args(["--kind", "win", "--ms", "1000", "--settle"])
+        .arg(format!("python3 '{}' --chatty", fake.display()))
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(output.status.success(), "{text}");
+    assert!(
+        text.contains("\nplayed 3,0\nengine-move 7,7\nengine-verdict open\n"),
+        "{text}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
