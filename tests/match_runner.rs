@@ -207,7 +207,14 @@ fn a_misbehaving_engine_loses_and_is_restarted() {
         ("--hang-at 2", "time-out"),
         ("--occupied-at 2", "(occupied)"),
         ("--offboard-at 1", "illegal move 99,99 (off the board)"),
-        ("--garbage-at 2", "garbage 'hello there'"),
+        // Garbage is ignored, as c-gomoku-cli ignores it: no move comes.
+        ("--garbage-at 2", "time-out"),
+        // Lines that are no move do not hide a real fault.
+        ("--noisy --occupied-at 2", "(occupied)"),
+        (
+            "--noisy --offboard-at 1",
+            "illegal move 99,99 (off the board)",
+        ),
         ("--no-ok", "no start (no OK in time)"),
         ("--error-start", "no start (ERROR no thanks)"),
     ];
@@ -254,6 +261,59 @@ fn messages_and_other_chatter_are_skipped() {
     );
     assert_eq!((summary.tally.wins, summary.tally.losses), (1, 1));
     assert!(summary.faults[0].is_empty());
+}
+
+#[test]
+fn lines_that_are_no_move_are_ignored_and_logged() {
+    let dir = scratch_dir("noisy");
+    let msgs = dir.join("msgs.txt");
+    let (summary, output) = play(
+        &format!("{BLACK_ROW0_WHITE_ROW2} --noisy"),
+        BLACK_ROW0_WHITE_ROW2,
+        &["--msgs", msgs.to_str().unwrap()],
+    );
+    // Both games are played out: each side wins its Black game by five.
+    assert_eq!(
+        (summary.tally.wins, summary.tally.losses),
+        (1, 1),
+        "{output}"
+    );
+    assert!(summary.faults.iter().all(Vec::is_empty), "{output}");
+    assert_eq!(summary.restarts, [0, 0]);
+    for game in &summary.games {
+        assert_eq!(game.outcome.reason.to_string(), "five");
+    }
+    // Engine one asked 5 times as Black, 4 times as White; 6 ignored lines each.
+    assert_eq!(summary.ignored, [9 * 6, 0], "{output}");
+    assert!(
+        output.contains("one: 54 lines ignored (neither a move nor a known reply)"),
+        "{output}"
+    );
+    assert!(
+        output.contains("game 1: 1) (control characters): -\\x0c ev 34 nd 12k tm 150 sp 80"),
+        "{output}"
+    );
+    let text = std::fs::read_to_string(&msgs).unwrap();
+    // Game 2: engine one plays White, first asked for the 2nd stone.
+    assert!(
+        text.contains("2) one ignored (not a move): hello there"),
+        "{text}"
+    );
+    for expected in [
+        "Game ID: 1\nEngines: one x two\n",
+        "Game ID: 2\nEngines: two x one\n",
+        "1) one: dep\n",
+        "1) one ignored (control characters): -\\x0c ev 34",
+        "1) one ignored (control characters): \\x01\\x02\\x1b[0m",
+        "1) one ignored (control characters): 7,\\x077",
+        "1) one ignored (not UTF-8): \u{fffd}\u{fffd} 3,3",
+        "1) one: caf\u{fffd} latin-1",
+        "1) one ignored (not a move): hello there",
+        "1) one ignored (not a move): 7,7,7",
+    ] {
+        assert!(text.contains(expected), "{expected:?} in\n{text}");
+    }
+    assert_eq!(text.matches(" ignored (").count(), 54, "{text}");
 }
 
 #[test]
@@ -578,6 +638,8 @@ fn our_engine_plays_itself_without_faults() {
     assert_eq!(summary.games.len(), 4, "{output}");
     assert!(summary.faults.iter().all(Vec::is_empty), "{output}");
     assert_eq!(summary.restarts, [0, 0]);
+    // The referee skips lines that are no move; ours sends none.
+    assert_eq!(summary.ignored, [0, 0], "{output}");
     for game in &summary.games {
         let reason = game.outcome.reason.to_string();
         assert!(

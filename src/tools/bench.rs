@@ -1,13 +1,21 @@
 //! `pbrain-wuzi bench [depth]`: searches a fixed set of positions to a fixed
 //! depth on one thread and prints the node count per position, the total, a
 //! signature of the whole run (equal across runs of one build, changed by any
-//! change to what the search does) and the speed.
+//! change to what the search does) and the speed. Then the shape of each
+//! search: the depth and selective depth reached, the effective branching
+//! factor and the growth of the last iterations (see [`ebf`] and
+//! [`growth`]), and their summaries over all positions.
 //!
 //! `pbrain-wuzi bench time <ms> [threads]`: searches each position for a fixed
-//! time instead and prints the depth each one reached.
+//! time instead and prints the depth, selective depth and branching factor
+//! each one reached, and their medians.
+//!
+//! Every figure comes from the search's iteration reports
+//! ([`SearchEvent::Iteration`]): the nodes counted up to the end of the last
+//! completed iteration, not those of an iteration the clock cut short.
 
 use crate::board::{Board, Pos, Rule};
-use crate::search::{EngineOptions, Limits, Searcher, TimeBudget, WuziSearcher};
+use crate::search::{EngineOptions, Limits, SearchEvent, Searcher, TimeBudget, WuziSearcher};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -96,6 +104,102 @@ pub struct BenchLine {
     pub best_move: Option<Pos>,
     pub score: i32,
     pub seconds: f64,
+    /// The completed iterations, in order: (depth, nodes from the start of
+    /// the search to the end of that iteration).
+    pub iterations: Vec<(u32, u64)>,
+    /// The selective depth the last completed iteration reported.
+    pub seldepth: u32,
+}
+
+impl BenchLine {
+    /// [`ebf`] of the last completed iteration.
+    pub fn ebf(&self) -> Option<f64> {
+        let &(depth, nodes) = self.iterations.last()?;
+        ebf(depth, nodes)
+    }
+
+    /// [`growth`] over the last [`GROWTH_SPAN`] iterations.
+    pub fn growth(&self) -> Option<f64> {
+        growth(&self.iterations, GROWTH_SPAN)
+    }
+
+    /// The depth of the last completed iteration (0 if none completed: the
+    /// root solvers decided the position, or the clock stopped the first).
+    pub fn completed_depth(&self) -> u32 {
+        self.iterations.last().map_or(0, |&(depth, _)| depth)
+    }
+}
+
+/// Iterations [`growth`] is taken over.
+pub const GROWTH_SPAN: usize = 3;
+
+/// The effective branching factor of a search that completed `depth` plies
+/// with `nodes` nodes in all: `nodes^(1/depth)`, the branching factor of a
+/// uniform tree of that depth and size. Iterative deepening, the root
+/// solvers and the quiescence are all in `nodes`, so this is the figure that
+/// tells what a search costs per ply of nominal depth (Rapfi's 511k nodes at
+/// depth 18 give 2.07; 225k nodes at depth 9 give 3.93). `None` for depth 0
+/// or no nodes.
+pub fn ebf(depth: u32, nodes: u64) -> Option<f64> {
+    (depth > 0 && nodes > 0).then(|| (nodes as f64).powf(1.0 / depth as f64))
+}
+
+/// How fast the last iterations grew: the geometric mean, over the last
+/// `span` steps of the iterations, of nodes(d) / nodes(d-1), with nodes(d)
+/// the nodes from the start of the search to the end of iteration d; that
+/// is `(nodes(D) / nodes(D-k))^(1/k)` for the last depth D, k steps back (a
+/// depth an iteration skipped counts as a step). It shows what one more ply
+/// costs now, which [`ebf`] averages with the cheap first plies. `None`
+/// with fewer than two iterations.
+pub fn growth(iterations: &[(u32, u64)], span: usize) -> Option<f64> {
+    let &(last_depth, last_nodes) = iterations.last()?;
+    let back = iterations.len().saturating_sub(span.max(1) + 1);
+    let (first_depth, first_nodes) = iterations[back];
+    let steps = last_depth.checked_sub(first_depth).filter(|&s| s > 0)?;
+    (first_nodes > 0).then(|| (last_nodes as f64 / first_nodes as f64).powf(1.0 / steps as f64))
+}
+
+/// The geometric mean of the values that exist.
+pub fn geometric_mean(values: impl IntoIterator<Item = Option<f64>>) -> Option<f64> {
+    let logs: Vec<f64> = values.into_iter().flatten().map(f64::ln).collect();
+    (!logs.is_empty()).then(|| (logs.iter().sum::<f64>() / logs.len() as f64).exp())
+}
+
+/// The median (the upper one of an even count).
+pub fn median(values: &mut [u32]) -> Option<u32> {
+    values.sort_unstable();
+    values.get(values.len() / 2).copied()
+}
+
+fn figure(value: Option<f64>) -> String {
+    value.map_or("-".to_string(), |v| format!("{v:.2}"))
+}
+
+/// The shape of each search and of all of them: depth, selective depth,
+/// [`ebf`] and [`growth`].
+fn print_shape(lines: &[BenchLine]) {
+    for (i, line) in lines.iter().enumerate() {
+        println!(
+            "position {:>2} shape: depth {:>2} seldepth {:>2} ebf {:>5} growth {:>5}",
+            i + 1,
+            line.completed_depth(),
+            line.seldepth,
+            figure(line.ebf()),
+            figure(line.growth())
+        );
+    }
+    let mut depths: Vec<u32> = lines.iter().map(BenchLine::completed_depth).collect();
+    let mut seldepths: Vec<u32> = lines.iter().map(|l| l.seldepth).collect();
+    println!(
+        "median depth {} seldepth {}",
+        median(&mut depths).unwrap_or(0),
+        median(&mut seldepths).unwrap_or(0)
+    );
+    println!(
+        "ebf {} growth {} (geometric means over the positions)",
+        figure(geometric_mean(lines.iter().map(BenchLine::ebf))),
+        figure(geometric_mean(lines.iter().map(BenchLine::growth)))
+    );
 }
 
 /// Searches every bench position to `depth` with a fresh table.
@@ -124,13 +228,22 @@ fn run_with(limits: Limits, threads: usize) -> Vec<BenchLine> {
                 time.start = Instant::now();
             }
             let started = Instant::now();
-            let result = searcher.search(&board, &limits, &AtomicBool::new(false), &mut |_| {});
+            let mut iterations = Vec::new();
+            let mut seldepth = 0;
+            let result = searcher.search(&board, &limits, &AtomicBool::new(false), &mut |event| {
+                if let SearchEvent::Iteration(info) = event {
+                    iterations.push((info.depth, info.nodes));
+                    seldepth = info.seldepth;
+                }
+            });
             BenchLine {
                 depth: result.depth,
                 nodes: result.nodes,
                 best_move: result.best_move,
                 score: result.score,
                 seconds: started.elapsed().as_secs_f64(),
+                iterations,
+                seldepth,
             }
         })
         .collect()
@@ -167,23 +280,34 @@ fn timed(args: &[String]) -> ExitCode {
         ..Limits::default()
     };
     let lines = run_with(limits, threads.max(1) as usize);
-    let mut depths: Vec<u32> = lines.iter().map(|l| l.depth).collect();
     for (i, line) in lines.iter().enumerate() {
         let mv = line.best_move.map_or("none".to_string(), |p| p.to_string());
         println!(
-            "position {:>2}: depth {:>2} nodes {:>9} move {:>4} score {:>6} time {:.3}s",
+            "position {:>2}: depth {:>2} seldepth {:>2} ebf {:>5} nodes {:>9} move {:>4} score {:>6} time {:.3}s",
             i + 1,
-            line.depth,
+            line.completed_depth(),
+            line.seldepth,
+            figure(line.ebf()),
             line.nodes,
             mv,
             line.score,
             line.seconds
         );
     }
-    depths.sort_unstable();
     let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
     let seconds: f64 = lines.iter().map(|l| l.seconds).sum();
-    println!("median depth {}", depths[depths.len() / 2]);
+    let mut depths: Vec<u32> = lines.iter().map(BenchLine::completed_depth).collect();
+    let mut seldepths: Vec<u32> = lines.iter().map(|l| l.seldepth).collect();
+    println!(
+        "median depth {} seldepth {}",
+        median(&mut depths).unwrap_or(0),
+        median(&mut seldepths).unwrap_or(0)
+    );
+    println!(
+        "ebf {} growth {} (geometric means over the positions)",
+        figure(geometric_mean(lines.iter().map(BenchLine::ebf))),
+        figure(geometric_mean(lines.iter().map(BenchLine::growth)))
+    );
     println!("nodes/s {:.0}", nodes as f64 / seconds.max(1e-9));
     ExitCode::SUCCESS
 }
@@ -223,6 +347,7 @@ pub fn main(args: &[String]) -> ExitCode {
     println!("total nodes {nodes}");
     println!("signature {:016x}", signature(&lines));
     println!("nodes/s {:.0}", nodes as f64 / seconds.max(1e-9));
+    print_shape(&lines);
     ExitCode::SUCCESS
 }
 
@@ -245,6 +370,48 @@ mod tests {
         assert_eq!(pos.to_string(), "h8");
         assert!(parse_move("8h").is_none());
         assert!(parse_move("h0").is_none());
+    }
+
+    #[test]
+    fn branching_factors_follow_their_definitions() {
+        // nodes^(1/depth): the figures for Rapfi and wuzi.
+        assert!((ebf(18, 511_000).unwrap() - 2.0756).abs() < 0.0001);
+        assert!((ebf(9, 225_000).unwrap() - 3.9327).abs() < 0.0001);
+        assert_eq!(ebf(4, 81), Some(3.0));
+        assert_eq!(ebf(0, 100), None);
+        assert_eq!(ebf(3, 0), None);
+        // A tree that doubles every ply, then triples.
+        let iterations = [(1, 10), (2, 20), (3, 40), (4, 80), (5, 240), (6, 720)];
+        assert!((growth(&iterations, 2).unwrap() - 3.0).abs() < 1e-9);
+        let three = growth(&iterations, 3).unwrap();
+        assert!((three - (720.0f64 / 40.0).powf(1.0 / 3.0)).abs() < 1e-9);
+        // Fewer iterations than the span: from the first one.
+        assert!((growth(&iterations[..3], 5).unwrap() - 2.0).abs() < 1e-9);
+        // A skipped depth counts as a step.
+        assert!((growth(&[(2, 10), (4, 90)], 3).unwrap() - 3.0).abs() < 1e-9);
+        assert_eq!(growth(&iterations[..1], 3), None);
+        assert_eq!(growth(&[], 3), None);
+        let mean = geometric_mean([Some(2.0), None, Some(8.0)]).unwrap();
+        assert!((mean - 4.0).abs() < 1e-9);
+        assert_eq!(geometric_mean([None]), None);
+        assert_eq!(median(&mut [9, 7, 8, 10]), Some(9));
+        assert_eq!(median(&mut []), None);
+    }
+
+    #[test]
+    fn a_shallow_bench_reports_its_iterations() {
+        let lines = run(3);
+        // A position the root solvers decide has no iteration.
+        assert!(lines.iter().filter(|l| !l.iterations.is_empty()).count() >= 6);
+        for line in lines.iter().filter(|l| !l.iterations.is_empty()) {
+            let depths: Vec<u32> = line.iterations.iter().map(|&(d, _)| d).collect();
+            assert_eq!(depths.last(), Some(&line.depth), "{depths:?}");
+            assert!(line
+                .iterations
+                .windows(2)
+                .all(|w| w[0].0 < w[1].0 && w[0].1 <= w[1].1));
+            assert!(line.seldepth >= line.completed_depth().min(1));
+        }
     }
 
     #[test]

@@ -11,10 +11,13 @@ on purpose on its N-th move request (1-based, counted per process):
   --hang-at N         sleep 60 s instead of answering
   --occupied-at N     answer with a point that already holds a stone
   --offboard-at N     answer 99,99
-  --garbage-at N      answer 'hello there'
+  --garbage-at N      answer 'hello there' and nothing else
   --no-ok             never answer START
   --error-start       answer START with 'ERROR no thanks'
   --chatty            send MESSAGE, DEBUG and UNKNOWN lines before every move
+  --noisy             send lines that are no move before every move: PentaZen's
+                      MESSAGE broken by a raw depth byte 10 (0x0A), control
+                      characters, bytes that are not UTF-8, plain garbage
   --slow MS           sleep MS before every move
   --log FILE          append every command received to FILE
 """
@@ -29,7 +32,7 @@ def main():
     flags = set()
     i = 0
     while i < len(args):
-        if args[i] in ("--no-ok", "--error-start", "--chatty"):
+        if args[i] in ("--no-ok", "--error-start", "--chatty", "--noisy"):
             flags.add(args[i])
             i += 1
         else:
@@ -51,6 +54,11 @@ def main():
         sys.stdout.write(line + "\n")
         sys.stdout.flush()
 
+    def say_bytes(data):
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+
     def at(option):
         return option in opts and int(opts[option]) == requests
 
@@ -70,6 +78,16 @@ def main():
             say("MESSAGE thinking hard")
             say("DEBUG depth 1")
             say("UNKNOWN whatever")
+        if "--noisy" in flags:
+            # PentaZen: "MESSAGE dep " << int8 depth << "-" << int8 seldepth ...
+            say_bytes(b"MESSAGE dep \x0a-\x0c ev 34 nd 12k tm 150 sp 80\n")
+            say_bytes(b"\x01\x02\x1b[0m\n")
+            say_bytes(b"7,\x077\n")
+            say_bytes(b"\xff\xfe 3,3\r\n")
+            say_bytes(b"MESSAGE caf\xe9 latin-1\n")
+            say("hello there")
+            say("7,7,7")
+            say("")
         if at("--occupied-at") and stones:
             x, y = sorted(stones)[0]
             say(f"{x},{y}")

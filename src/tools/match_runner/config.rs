@@ -46,6 +46,9 @@ running
                                  (default) or one game
   --sgf DIR                      save every game as DIR/game-NNNN.sgf
   --psq DIR                      save every game as DIR/game-NNNN.psq
+  --msgs FILE                    write the engines' MESSAGE lines and the lines
+                                 ignored (neither a move nor a known reply) to
+                                 FILE, as c-gomoku-cli's -msg does
   --log FILE                     write every protocol line to FILE
 ";
 
@@ -62,6 +65,7 @@ pub struct MatchConfig {
     pub sgf_dir: Option<PathBuf>,
     pub psq_dir: Option<PathBuf>,
     pub log_file: Option<PathBuf>,
+    pub msgs_file: Option<PathBuf>,
 }
 
 fn parse_number<T: std::str::FromStr>(option: &str, value: &str) -> Result<T, String> {
@@ -217,7 +221,7 @@ impl MatchConfig {
         let mut max_memory = 367_001_600u64;
         let mut concurrency = 1usize;
         let mut sprt = None;
-        let (mut sgf_dir, mut psq_dir, mut log_file) = (None, None, None);
+        let (mut sgf_dir, mut psq_dir, mut log_file, mut msgs_file) = (None, None, None, None);
 
         let mut rest = args.iter();
         while let Some(option) = rest.next() {
@@ -263,6 +267,7 @@ impl MatchConfig {
                 "--sgf" => sgf_dir = Some(PathBuf::from(value)),
                 "--psq" => psq_dir = Some(PathBuf::from(value)),
                 "--log" => log_file = Some(PathBuf::from(value)),
+                "--msgs" => msgs_file = Some(PathBuf::from(value)),
                 _ => return Err(format!("unknown option '{option}'\n\n{USAGE}")),
             }
         }
@@ -322,6 +327,7 @@ impl MatchConfig {
                 time,
                 max_memory,
                 max_stones,
+                keep_messages: msgs_file.is_some(),
             },
             openings,
             games,
@@ -331,6 +337,7 @@ impl MatchConfig {
             sgf_dir,
             psq_dir,
             log_file,
+            msgs_file,
         })
     }
 }

@@ -4,6 +4,10 @@
 //! A reader thread owns the child's stdout and forwards every line over a
 //! channel, so a silent or hung engine can never block the runner: every read
 //! is a `recv_timeout` against a deadline.
+//!
+//! Lines are split on LF alone and read as bytes: a line that is not valid
+//! UTF-8 arrives as [`Reply::Invalid`] (decoded lossily, for the logs) instead
+//! of ending the conversation, as c-gomoku-cli and Piskvork read bytes too.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -26,6 +30,8 @@ pub struct EngineSpec {
 #[derive(Debug, PartialEq, Eq)]
 pub enum Reply {
     Line(String),
+    /// A line that is not valid UTF-8, decoded with U+FFFD for the bad bytes.
+    Invalid(String),
     /// The deadline passed without a line.
     Timeout,
     /// The engine closed its stdout (it exited or crashed).
@@ -39,7 +45,45 @@ pub struct EngineProcess {
     name: String,
     child: Child,
     stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+    lines: Receiver<RawLine>,
+}
+
+/// One line as the reader thread saw it.
+enum RawLine {
+    Text(String),
+    Invalid(String),
+}
+
+impl RawLine {
+    /// Splits off the line ending (LF, and any CRs before it).
+    fn from_bytes(mut bytes: Vec<u8>) -> RawLine {
+        while matches!(bytes.last(), Some(b'\n' | b'\r')) {
+            bytes.pop();
+        }
+        match String::from_utf8(bytes) {
+            Ok(text) => RawLine::Text(text),
+            Err(error) => RawLine::Invalid(String::from_utf8_lossy(error.as_bytes()).into_owned()),
+        }
+    }
+}
+
+/// The line with every control character written as `\xNN` (`\u{NN}` past
+/// ASCII), so logs and reports stay one readable line.
+pub fn printable(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    for c in line.chars() {
+        if c.is_control() {
+            let code = c as u32;
+            if code < 0x80 {
+                out.push_str(&format!("\\x{code:02x}"));
+            } else {
+                out.push_str(&format!("\\u{{{code:x}}}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 impl EngineProcess {
@@ -58,10 +102,16 @@ impl EngineProcess {
         let stdin = child.stdin.take();
         let (sender, lines) = mpsc::channel();
         thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
+            let mut reader = BufReader::new(stdout);
+            loop {
+                let mut bytes = Vec::new();
+                match reader.read_until(b'\n', &mut bytes) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        if sender.send(RawLine::from_bytes(bytes)).is_err() {
+                            break;
+                        }
+                    }
                 }
             }
         });
@@ -86,16 +136,19 @@ impl EngineProcess {
             .is_ok()
     }
 
-    /// The next line, trimmed of the line ending, or why there is none before `deadline`.
+    /// The next line, without its line ending, or why there is none before `deadline`.
     pub fn read_line(&mut self, deadline: Instant, transcript: Option<&Transcript>) -> Reply {
         let wait = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(wait) {
             Ok(line) => {
-                let line = line.trim_end_matches(['\r', '\n']).to_string();
+                let (reply, text) = match line {
+                    RawLine::Text(text) => (Reply::Line(text.clone()), text),
+                    RawLine::Invalid(text) => (Reply::Invalid(text.clone()), text),
+                };
                 if let Some(log) = transcript {
-                    log(&self.name, ">", &line);
+                    log(&self.name, ">", &printable(&text));
                 }
-                Reply::Line(line)
+                reply
             }
             Err(RecvTimeoutError::Timeout) => Reply::Timeout,
             Err(RecvTimeoutError::Disconnected) => Reply::Closed,
@@ -194,5 +247,23 @@ mod tests {
         );
         assert_eq!(split_command(r#"a "" b"#), vec!["a", "", "b"]);
         assert!(split_command("   ").is_empty());
+    }
+
+    #[test]
+    fn raw_lines_lose_their_ending_and_keep_bad_bytes_visible() {
+        let text = |bytes: &[u8]| match RawLine::from_bytes(bytes.to_vec()) {
+            RawLine::Text(text) => Ok(text),
+            RawLine::Invalid(text) => Err(text),
+        };
+        assert_eq!(text(b"7,7\r\n"), Ok("7,7".to_string()));
+        assert_eq!(
+            text(b"MESSAGE dep \x09-\x0b ev 3\n"),
+            Ok("MESSAGE dep \t-\x0b ev 3".into())
+        );
+        assert_eq!(text(b"a\xffb\n"), Err("a\u{fffd}b".to_string()));
+        assert_eq!(
+            printable("dep \x0b-\u{85}\x7f ok"),
+            "dep \\x0b-\\u{85}\\x7f ok"
+        );
     }
 }

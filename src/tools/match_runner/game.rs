@@ -10,9 +10,15 @@
 //!
 //! While waiting for a move, `MESSAGE`, `DEBUG`, `OK`, `ERROR`, `UNKNOWN`
 //! and `INFO` lines are skipped, and `SUGGEST x,y` is answered with
-//! `PLAY x,y`. Any other line that is not exactly `x,y` is garbage and loses.
+//! `PLAY x,y`. Any other line is ignored and logged, as c-gomoku-cli and
+//! GomocupJudge ignore every line that is not a move: a line that is not
+//! `x,y`, a line with control characters, a line that is not UTF-8 (see
+//! [`read_move_line`]). Engines do print such lines: PentaZen writes its
+//! search depth as a raw byte, so at depth 10 its `MESSAGE dep …` line
+//! breaks in two at a byte 0x0A. An engine that never sends a move loses on
+//! time; a move off the board or on a stone loses at once.
 
-use super::engine::{EngineProcess, EngineSpec, Reply, Transcript};
+use super::engine::{printable, EngineProcess, EngineSpec, Reply, Transcript};
 use crate::board::{Board, Color, Forbidden, Geometry, Pos, Rule};
 use crate::protocol::command::geometry_name;
 use crate::tools::openings::Opening;
@@ -49,6 +55,8 @@ pub struct GameSettings {
     pub max_memory: u64,
     /// Draw once this many stones are on the board (`None` = play to a full board).
     pub max_stones: Option<usize>,
+    /// Keep the engines' `MESSAGE` lines in [`GameOutcome::messages`] (`--msgs`).
+    pub keep_messages: bool,
 }
 
 /// A way an engine broke the protocol; it loses the game and is restarted.
@@ -62,8 +70,6 @@ pub enum Fault {
     Timeout,
     /// It played off the board or on an occupied point.
     IllegalMove(String),
-    /// It answered something that is not a move.
-    Garbage(String),
 }
 
 impl fmt::Display for Fault {
@@ -73,7 +79,6 @@ impl fmt::Display for Fault {
             Fault::Crash => f.write_str("crash"),
             Fault::Timeout => f.write_str("time-out"),
             Fault::IllegalMove(what) => write!(f, "illegal move {what}"),
-            Fault::Garbage(what) => write!(f, "garbage '{what}'"),
         }
     }
 }
@@ -156,6 +161,104 @@ pub struct GameOutcome {
     pub reason: EndReason,
     /// Opening stones first (no time), then the engines' moves.
     pub moves: Vec<RecordedMove>,
+    /// The conversation worth keeping, one line each, as c-gomoku-cli's
+    /// `-msg` file has it: `PLY) NAME: TEXT` for a `MESSAGE` (only with
+    /// [`GameSettings::keep_messages`]), `PLY) NAME ignored (WHY): TEXT` for
+    /// an ignored line (always, up to [`MAX_IGNORED_KEPT`] a game). PLY is the
+    /// number of the move asked for, counting the opening's stones.
+    pub messages: Vec<String>,
+    /// Lines ignored while waiting for a move, per colour (Black, White).
+    pub ignored: [u32; 2],
+    /// The first few of them per colour, as `PLY) (WHY): TEXT`.
+    pub ignored_examples: [Vec<String>; 2],
+}
+
+/// Ignored lines quoted per colour in [`GameOutcome::ignored_examples`].
+const IGNORED_EXAMPLES: usize = 3;
+
+/// Ignored lines kept in a game's messages; later ones are only counted.
+pub const MAX_IGNORED_KEPT: u32 = 100;
+
+/// What the referee makes of one line that arrives while it waits for a move.
+#[derive(Debug, PartialEq, Eq)]
+pub enum MoveLine<'a> {
+    /// `MESSAGE text` (the text without the keyword).
+    Message(&'a str),
+    /// Empty, or `DEBUG`, `OK`, `ERROR`, `UNKNOWN`, `INFO`: skipped.
+    Skip,
+    /// `SUGGEST x,y` (the text after the keyword).
+    Suggest(&'a str),
+    /// `x,y`.
+    Move(i64, i64),
+    /// Anything else: ignored and logged, with the reason.
+    Ignored(&'static str),
+}
+
+/// Reads a line sent while the engine is asked for a move. `utf8` is false
+/// when the bytes were not UTF-8 (`text` is then their lossy decoding).
+///
+/// The keywords come first, so a `MESSAGE` with control characters or
+/// Latin-1 text is still a message. A move must be clean: a line with a
+/// control character inside (blanks at either end are trimmed) or with
+/// invalid UTF-8 is ignored whatever it looks like, as is a line that does
+/// not parse as `x,y`.
+pub fn read_move_line(text: &str, utf8: bool) -> MoveLine<'_> {
+    let text = text.trim();
+    let word = first_word(text);
+    let rest = text[word.len()..].trim_start();
+    match word.to_ascii_uppercase().as_str() {
+        "" | "DEBUG" | "OK" | "ERROR" | "UNKNOWN" | "INFO" => return MoveLine::Skip,
+        "MESSAGE" => return MoveLine::Message(rest),
+        "SUGGEST" => return MoveLine::Suggest(rest),
+        _ => {}
+    }
+    if !utf8 {
+        MoveLine::Ignored("not UTF-8")
+    } else if text.chars().any(char::is_control) {
+        MoveLine::Ignored("control characters")
+    } else {
+        match parse_move(text) {
+            Some((x, y)) => MoveLine::Move(x, y),
+            None => MoveLine::Ignored("not a move"),
+        }
+    }
+}
+
+/// Where `ask_move` records what it skips.
+struct MessageLog<'a> {
+    keep_messages: bool,
+    /// The number of the move asked for.
+    ply: usize,
+    name: &'a str,
+    messages: &'a mut Vec<String>,
+    ignored: &'a mut u32,
+    examples: &'a mut Vec<String>,
+}
+
+impl MessageLog<'_> {
+    fn message(&mut self, text: &str) {
+        if self.keep_messages {
+            self.messages
+                .push(format!("{}) {}: {}", self.ply, self.name, printable(text)));
+        }
+    }
+
+    fn ignored(&mut self, why: &str, text: &str, transcript: Option<&Transcript>) {
+        *self.ignored += 1;
+        let text = printable(text);
+        if *self.ignored <= MAX_IGNORED_KEPT {
+            self.messages.push(format!(
+                "{}) {} ignored ({why}): {text}",
+                self.ply, self.name
+            ));
+        }
+        if self.examples.len() < IGNORED_EXAMPLES {
+            self.examples.push(format!("{}) ({why}): {text}", self.ply));
+        }
+        if let Some(log) = transcript {
+            log(self.name, "!", &format!("ignored ({why})"));
+        }
+    }
 }
 
 /// What happened when an engine was asked for a move.
@@ -173,32 +276,54 @@ pub fn play_game(
 ) -> GameOutcome {
     let [black, white] = players;
     let mut players = [black, white];
-    let mut moves: Vec<RecordedMove> = opening
-        .stones
-        .iter()
-        .map(|&pos| RecordedMove {
-            pos,
-            think_ms: None,
-        })
-        .collect();
-    let faulted =
-        |index: usize, fault: Fault, moves: Vec<RecordedMove>, players: &mut [&mut Player; 2]| {
-            players[index].discard();
-            GameOutcome {
-                result: GameResult::Win(color_of(1 - index)),
-                reason: EndReason::Fault(fault),
-                moves,
-            }
-        };
+    let mut outcome = GameOutcome {
+        result: GameResult::Draw,
+        reason: EndReason::FullBoard,
+        moves: opening
+            .stones
+            .iter()
+            .map(|&pos| RecordedMove {
+                pos,
+                think_ms: None,
+            })
+            .collect(),
+        messages: Vec::new(),
+        ignored: [0; 2],
+        ignored_examples: [Vec::new(), Vec::new()],
+    };
+    let (result, reason) = referee(&mut players, settings, &mut outcome, transcript);
+    if let EndReason::Fault(_) = reason {
+        // The loser's process is in an unknown state: the next game starts a fresh one.
+        if let GameResult::Win(winner) = result {
+            players[1 - winner.index()].discard();
+        }
+    }
+    outcome.result = result;
+    outcome.reason = reason;
+    outcome
+}
 
-    for index in 0..2 {
-        if let Err(fault) = start_engine(players[index], settings, transcript) {
-            return faulted(index, fault, moves, &mut players);
+/// The game itself: the moves go into `outcome`, the end is returned.
+fn referee(
+    players: &mut [&mut Player; 2],
+    settings: &GameSettings,
+    outcome: &mut GameOutcome,
+    transcript: Option<&Transcript>,
+) -> (GameResult, EndReason) {
+    let lost = |index: usize, fault: Fault| {
+        (
+            GameResult::Win(color_of(1 - index)),
+            EndReason::Fault(fault),
+        )
+    };
+    for (index, player) in players.iter_mut().enumerate() {
+        if let Err(fault) = start_engine(player, settings, transcript) {
+            return lost(index, fault);
         }
     }
 
     let mut board = settings.board.clone();
-    for stone in &moves {
+    for stone in &outcome.moves {
         // Openings are checked when the file is read.
         let _ = board.play(stone.pos);
     }
@@ -207,40 +332,44 @@ pub fn play_game(
 
     loop {
         if board.is_full() {
-            return draw(EndReason::FullBoard, moves);
+            return (GameResult::Draw, EndReason::FullBoard);
         }
         if settings
             .max_stones
             .is_some_and(|cap| board.stone_count() >= cap)
         {
-            return draw(EndReason::MoveCap, moves);
+            return (GameResult::Draw, EndReason::MoveCap);
         }
         let color = board.side_to_move();
         let index = color.index();
+        let mut log = MessageLog {
+            keep_messages: settings.keep_messages,
+            ply: board.stone_count() + 1,
+            name: &players[index].spec.name,
+            messages: &mut outcome.messages,
+            ignored: &mut outcome.ignored[index],
+            examples: &mut outcome.ignored_examples[index],
+        };
         let answer = ask_move(
-            players[index],
+            players[index].process.as_mut(),
             &board,
             asked_before[index],
             time_left[index],
             &settings.time,
+            &mut log,
             transcript,
         );
         asked_before[index] = true;
         let (pos, elapsed) = match answer {
             MoveAnswer::Move(pos, elapsed) => (pos, elapsed),
-            MoveAnswer::Fault(fault) => return faulted(index, fault, moves, &mut players),
+            MoveAnswer::Fault(fault) => return lost(index, fault),
         };
         if let Some(left) = time_left[index].as_mut() {
             *left -= elapsed.as_millis() as i64;
             *left += settings.time.increment_ms as i64;
         }
         if !board.is_empty(pos) {
-            return faulted(
-                index,
-                Fault::IllegalMove(format!("{pos:?} (occupied)")),
-                moves,
-                &mut players,
-            );
+            return lost(index, Fault::IllegalMove(format!("{pos:?} (occupied)")));
         }
         // A five wins even where the point would otherwise be forbidden (RIF).
         let makes_five = board.is_win(pos, color);
@@ -248,23 +377,15 @@ pub fn play_game(
             .then(|| board.forbidden(pos))
             .flatten();
         let _ = board.play(pos);
-        moves.push(RecordedMove {
+        outcome.moves.push(RecordedMove {
             pos,
             think_ms: Some(elapsed.as_millis() as u64),
         });
         if let Some(kind) = foul {
-            return GameOutcome {
-                result: GameResult::Win(Color::White),
-                reason: EndReason::Forbidden(kind),
-                moves,
-            };
+            return (GameResult::Win(Color::White), EndReason::Forbidden(kind));
         }
         if makes_five {
-            return GameOutcome {
-                result: GameResult::Win(color),
-                reason: EndReason::Five,
-                moves,
-            };
+            return (GameResult::Win(color), EndReason::Five);
         }
     }
 }
@@ -274,14 +395,6 @@ fn color_of(index: usize) -> Color {
         Color::Black
     } else {
         Color::White
-    }
-}
-
-fn draw(reason: EndReason, moves: Vec<RecordedMove>) -> GameOutcome {
-    GameOutcome {
-        result: GameResult::Draw,
-        reason,
-        moves,
     }
 }
 
@@ -310,7 +423,7 @@ fn start_engine(
             Reply::Line(line) if first_word(&line).eq_ignore_ascii_case("ERROR") => {
                 return Err(Fault::NoStart(line.trim().to_string()))
             }
-            Reply::Line(_) => continue,
+            Reply::Line(_) | Reply::Invalid(_) => continue,
             Reply::Timeout => return Err(Fault::NoStart("no OK in time".into())),
             Reply::Closed => return Err(Fault::Crash),
         }
@@ -354,16 +467,17 @@ fn first_word(line: &str) -> &str {
     line.split_whitespace().next().unwrap_or("")
 }
 
-/// Sends the position (or the last move) and waits for a legal-looking reply.
+/// Sends the position (or the last move) and waits for a move on the board.
 fn ask_move(
-    player: &mut Player,
+    process: Option<&mut EngineProcess>,
     board: &Board,
     asked_before: bool,
     time_left: Option<i64>,
     time: &TimeControl,
+    log: &mut MessageLog,
     transcript: Option<&Transcript>,
 ) -> MoveAnswer {
-    let Some(process) = player.process.as_mut() else {
+    let Some(process) = process else {
         return MoveAnswer::Fault(Fault::Crash);
     };
     let mut lines = vec![format!(
@@ -405,8 +519,9 @@ fn ask_move(
     });
     let deadline = started + allowed;
     loop {
-        let line = match process.read_line(deadline, transcript) {
-            Reply::Line(line) => line,
+        let (line, utf8) = match process.read_line(deadline, transcript) {
+            Reply::Line(line) => (line, true),
+            Reply::Invalid(line) => (line, false),
             Reply::Timeout => return MoveAnswer::Fault(Fault::Timeout),
             Reply::Closed => return MoveAnswer::Fault(Fault::Crash),
         };
@@ -414,26 +529,24 @@ fn ask_move(
         if elapsed > allowed {
             return MoveAnswer::Fault(Fault::Timeout);
         }
-        let text = line.trim();
-        let word = first_word(text).to_ascii_uppercase();
-        match word.as_str() {
-            "" | "MESSAGE" | "DEBUG" | "OK" | "ERROR" | "UNKNOWN" | "INFO" => continue,
-            "SUGGEST" => {
-                let suggestion = text[word.len()..].trim();
+        match read_move_line(&line, utf8) {
+            MoveLine::Skip => {}
+            MoveLine::Message(text) => log.message(text),
+            MoveLine::Suggest(suggestion) => {
                 if !process.send(&format!("PLAY {suggestion}"), transcript) {
                     return MoveAnswer::Fault(Fault::Crash);
                 }
-                continue;
             }
-            _ => {}
+            MoveLine::Ignored(why) => log.ignored(why, &line, transcript),
+            MoveLine::Move(x, y) => {
+                return match board.pos(x, y) {
+                    Some(pos) => MoveAnswer::Move(pos, elapsed),
+                    None => {
+                        MoveAnswer::Fault(Fault::IllegalMove(format!("{x},{y} (off the board)")))
+                    }
+                }
+            }
         }
-        return match parse_move(text) {
-            Some((x, y)) => match board.pos(x, y) {
-                Some(pos) => MoveAnswer::Move(pos, elapsed),
-                None => MoveAnswer::Fault(Fault::IllegalMove(format!("{x},{y} (off the board)"))),
-            },
-            None => MoveAnswer::Fault(Fault::Garbage(text.chars().take(40).collect())),
-        };
     }
 }
 
@@ -454,6 +567,45 @@ mod tests {
         assert_eq!(parse_move("-1,-1"), Some((-1, -1)));
         for bad in ["7,7,7", "7;7", "seven,7", "7,", "7"] {
             assert_eq!(parse_move(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn only_clean_moves_count_and_everything_else_is_skipped_or_ignored() {
+        use MoveLine::*;
+        assert_eq!(read_move_line("7,7", true), Move(7, 7));
+        assert_eq!(read_move_line(" 10, 3 \t", true), Move(10, 3));
+        assert_eq!(read_move_line("-1,-1", true), Move(-1, -1));
+        assert_eq!(
+            read_move_line("MESSAGE dep \x09-\x0c ev 12", true),
+            Message("dep \x09-\x0c ev 12")
+        );
+        assert_eq!(
+            read_move_line("message caf\u{fffd}", false),
+            Message("caf\u{fffd}")
+        );
+        assert_eq!(read_move_line("SUGGEST 3,4", true), Suggest("3,4"));
+        for skipped in ["", "  ", "DEBUG x", "OK", "ERROR bad", "unknown", "INFO x"] {
+            assert_eq!(read_move_line(skipped, true), Skip, "{skipped:?}");
+        }
+        // PentaZen's depth byte 10 breaks its line: the second piece.
+        assert_eq!(
+            read_move_line("-\x0c ev 34 nd 12k tm 150", true),
+            Ignored("control characters")
+        );
+        assert_eq!(
+            read_move_line("- ev 34 nd 12k", true),
+            Ignored("not a move")
+        );
+        for (line, why) in [
+            ("hello there", "not a move"),
+            ("7,7,7", "not a move"),
+            ("7,\x077", "control characters"),
+            ("\x01\x02", "control characters"),
+            ("7,7\u{fffd}", "not UTF-8"),
+        ] {
+            let utf8 = !line.contains('\u{fffd}');
+            assert_eq!(read_move_line(line, utf8), Ignored(why), "{line:?}");
         }
     }
 }

@@ -28,6 +28,9 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+/// Ignored lines quoted per engine in the final table.
+const IGNORED_EXAMPLES: usize = 3;
+
 /// One finished game, as a worker hands it to the reporting thread.
 #[derive(Clone, Debug)]
 pub struct FinishedGame {
@@ -70,6 +73,10 @@ pub struct MatchSummary {
     pub white_wins: u32,
     /// Faults per engine, as "reason" strings.
     pub faults: [Vec<String>; 2],
+    /// Lines each engine sent that were neither a move nor a known reply
+    /// (skipped, as c-gomoku-cli skips them), and the first few of them.
+    pub ignored: [u32; 2],
+    pub ignored_examples: [Vec<String>; 2],
     pub restarts: [u32; 2],
     pub verdict: Option<SprtVerdict>,
     /// The tally and pairs when the SPRT was decided (games in flight then
@@ -108,7 +115,26 @@ impl MatchSummary {
             };
             self.faults[loser].push(fault.to_string());
         }
-        self.games.push(game.clone());
+        for (color_index, &count) in game.outcome.ignored.iter().enumerate() {
+            let engine = if color_index == 0 {
+                game.black
+            } else {
+                1 - game.black
+            };
+            self.ignored[engine] += count;
+            let examples = &mut self.ignored_examples[engine];
+            let room = IGNORED_EXAMPLES.saturating_sub(examples.len());
+            examples.extend(
+                game.outcome.ignored_examples[color_index]
+                    .iter()
+                    .take(room)
+                    .map(|line| format!("game {}: {line}", game.number + 1)),
+            );
+        }
+        // The messages went to their file; the summary keeps the games lean.
+        let mut kept = game.clone();
+        kept.outcome.messages = Vec::new();
+        self.games.push(kept);
     }
 }
 
@@ -148,6 +174,12 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary, St
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
+    let mut msgs = match &config.msgs_file {
+        Some(path) => {
+            Some(File::create(path).map_err(|e| format!("cannot create {}: {e}", path.display()))?)
+        }
+        None => None,
+    };
     let log = match &config.log_file {
         Some(path) => {
             Some(Arc::new(Mutex::new(File::create(path).map_err(|e| {
@@ -238,6 +270,10 @@ pub fn run(config: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary, St
     for game in finished {
         summary.add(&game);
         write_records(config, &game)?;
+        if let Some(file) = msgs.as_mut() {
+            write_messages(file, config, &game)
+                .map_err(|e| format!("cannot write the messages: {e}"))?;
+        }
         let _ = writeln!(out, "{}", progress_line(config, &game, &summary));
         if let (Some(sprt), None) = (&config.sprt, summary.verdict) {
             let verdict = match config.sprt_model {
@@ -289,6 +325,28 @@ fn write_records(config: &MatchConfig, game: &FinishedGame) -> Result<(), String
         };
     save(&config.sgf_dir, "sgf", record.to_sgf())?;
     save(&config.psq_dir, "psq", record.to_psq())
+}
+
+/// A game's messages, as c-gomoku-cli's `-msg` file has them (games in the
+/// order they finish).
+fn write_messages(
+    file: &mut File,
+    config: &MatchConfig,
+    game: &FinishedGame,
+) -> std::io::Result<()> {
+    let names = [&config.engines[0].name, &config.engines[1].name];
+    writeln!(file, "----------------------------------------")?;
+    writeln!(file, "Game ID: {}", game.number + 1)?;
+    writeln!(
+        file,
+        "Engines: {} x {}",
+        names[game.black],
+        names[1 - game.black]
+    )?;
+    for line in &game.outcome.messages {
+        writeln!(file, "{line}")?;
+    }
+    file.flush()
 }
 
 fn progress_line(config: &MatchConfig, game: &FinishedGame, summary: &MatchSummary) -> String {
@@ -367,6 +425,15 @@ pub fn final_table(config: &MatchConfig, summary: &MatchSummary, elapsed: Durati
                 summary.faults[index].join("; "),
                 summary.restarts[index]
             ));
+        }
+        if summary.ignored[index] > 0 {
+            table.push_str(&format!(
+                "{name}: {} lines ignored (neither a move nor a known reply), e.g.\n",
+                summary.ignored[index]
+            ));
+            for example in &summary.ignored_examples[index] {
+                table.push_str(&format!("  {example}\n"));
+            }
         }
     }
     let pairs = summary.pairs;
