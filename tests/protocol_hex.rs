@@ -91,6 +91,10 @@ fn play(rule_code: u8, rule: Rule, size: usize, opening: &[Pos], nodes: [u32; 2]
             return None;
         }
         let color = referee.side_to_move();
+        // Black left with only forbidden points cannot move: a draw.
+        if !referee.empty_cells().any(|p| referee.is_legal(p)) {
+            return None;
+        }
         let me = color.index();
         let request = if first_request[me] {
             first_request[me] = false;

@@ -638,6 +638,38 @@ fn renju_white_wins_with_a_four_whose_block_is_forbidden() {
 }
 
 #[test]
+fn renju_black_facing_a_five_it_may_not_block_plays_a_legal_move() {
+    // White's four on the diagonal (3,3)-(6,6) is blocked only at (7,7),
+    // a double three for Black: the game is lost, but a foul is not a move.
+    let b = board(
+        Rule::Renju,
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . X . . . . . . . . . O . .
+        . . . O . . . . . . . . . . .
+        . . . . O . . . . . . . . . .
+        . . . . . O . X . . . . . . .
+        . . . . . . O X . . . . . . .
+        . . . . . X X . . . . . . . .
+        . . . . . . . . X . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . O . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+    );
+    assert_eq!(b.side_to_move(), wuzi::board::Color::Black);
+    assert!(b.forbidden(Pos::new(7, 7)).is_some());
+    let result = search(&b, 20_000);
+    let played = result.best_move.expect("a move");
+    assert!(b.is_legal(played), "played the foul {played:?}");
+    assert!(result.score < -MATE_BOUND, "{}", result.score);
+}
+
+#[test]
 fn a_lost_position_still_blocks_and_knows_it_is_lost() {
     // White's open four cannot be stopped; Black blocks one end anyway.
     let b = board(

@@ -29,6 +29,18 @@ const FUTILITY_MARGIN: [Score; 3] = [0, 250, 500];
 /// How far along each line from an opponent's four-three point a stone can
 /// still change one of the lines that make it.
 const LINE_REACH: isize = 5;
+/// Internal iterative reduction from this depth on.
+const IIR_DEPTH: i32 = 5;
+/// Interior nodes this deep look for the opponent's VCF before searching.
+const INTERIOR_DEFENCE_DEPTH: i32 = 3;
+/// The check for the opponent's VCF at an interior node: small, as it runs
+/// at every node of that depth where the opponent can make a four.
+const INTERIOR_DEFENCE: DefenceBudget = DefenceBudget {
+    probe: 300,
+    verify: 100,
+    fours: 12,
+    deadline: None,
+};
 /// The check for the opponent's VCF at the root.
 const ROOT_DEFENCE: DefenceBudget = DefenceBudget {
     probe: 5_000,
@@ -419,6 +431,29 @@ impl<'a> Worker<'a> {
         self.moves[0] = moves;
     }
 
+    /// Narrows an interior node's moves to the answers to the opponent's
+    /// VCF, if a small search finds one: a quiet move there loses, however
+    /// good it looks, and the search would only see it plies later.
+    fn keep_interior_answers(&mut self, ply: usize) {
+        let them = self.position.side_to_move().opponent();
+        if self
+            .position
+            .board
+            .threat_count_at_least(them, Threat::Four)
+            == 0
+        {
+            return;
+        }
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        self.nodes += keep_refutations(
+            &mut self.position,
+            &mut self.vcf,
+            &mut moves,
+            INTERIOR_DEFENCE,
+        );
+        self.moves[ply] = moves;
+    }
+
     /// Orders `self.moves[ply]` best first and keeps the first `keep`: the
     /// table's move, then by key, ties in generation order.
     fn order(&mut self, ply: usize, tt_move: Option<Pos>, keep: usize) {
@@ -588,13 +623,26 @@ impl<'a> Worker<'a> {
             }
             if ply == 0 && !threats.four {
                 self.keep_root_answers();
+            } else if !threats.any() && depth >= INTERIOR_DEFENCE_DEPTH {
+                self.keep_interior_answers(ply);
             }
         }
         if self.moves[ply].is_empty() {
             return 0;
         }
-        let next_depth = if forced { depth } else { depth - 1 };
+        if ply >= MAX_PLY - 1 {
+            return evaluate(&self.position.board);
+        }
         let table_move = entry.and_then(|e| e.best_move);
+        // A deep node the table knows nothing of is searched a ply shallower:
+        // its ordering is a guess, and the next iteration comes back to it
+        // with a move from the table.
+        let depth = if !forced && table_move.is_none() && depth >= IIR_DEPTH {
+            depth - 1
+        } else {
+            depth
+        };
+        let next_depth = if forced { depth } else { depth - 1 };
         let first = if ply == 0 {
             self.root_first.or(table_move)
         } else {

@@ -37,6 +37,9 @@ const SETTLED_ITERATIONS: usize = 4;
 /// swing between odd and even depths, so neighbours are not compared) for
 /// the move to count as settled.
 const STEADY_SCORE: Score = 40;
+/// A fall of more than this between iterations two plies apart earns the
+/// move more time.
+const FALLING_SCORE: Score = 60;
 
 pub struct WuziSearcher {
     tt: TranspositionTable,
@@ -218,6 +221,11 @@ fn stability(best: &[(Pos, Score)]) -> Stability {
     if best.len() >= 2 && best[best.len() - 2].0 != latest {
         return Stability::Changed;
     }
+    // A score falling between iterations two plies apart is a threat the
+    // shallower search missed: worth the time of a changed move.
+    if best.len() >= 3 && score < best[best.len() - 3].1 - FALLING_SCORE && !is_mate(score) {
+        return Stability::Changed;
+    }
     let recent = &best[best.len().saturating_sub(SETTLED_ITERATIONS)..];
     let same_move = recent.len() == SETTLED_ITERATIONS && recent.iter().all(|b| b.0 == latest);
     let steady = best.len() >= 3 && (score - best[best.len() - 3].1).abs() <= STEADY_SCORE;
@@ -255,7 +263,9 @@ impl Searcher for WuziSearcher {
                 return Self::decided(board, &limits.excluded, Some(mv), score, 1)
             }
             Some(Node::Lost(score, mv)) => {
-                let mv = mv.filter(|p| !limits.excluded.contains(p));
+                // The natural try may be a point Black may not play (a
+                // five it cannot block): then any legal move.
+                let mv = mv.filter(|p| !limits.excluded.contains(p) && board.is_legal(*p));
                 return Self::decided(board, &limits.excluded, mv, score, 1);
             }
             None => {}
@@ -581,5 +591,9 @@ mod tests {
         assert_eq!(stability(&drifting), Stability::Normal);
         let came_back = [(b, 10), (a, 200), (a, 30), (a, 190)];
         assert_eq!(stability(&came_back), Stability::Normal);
+        let falling = [(a, 10), (a, 200), (a, -80)];
+        assert_eq!(stability(&falling), Stability::Changed);
+        let slipping = [(a, 10), (a, 200), (a, -40)];
+        assert_eq!(stability(&slipping), Stability::Normal);
     }
 }

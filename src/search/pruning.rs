@@ -17,7 +17,7 @@ const RAZOR_MARGIN: [Score; 3] = [0, 220, 420];
 /// Quiet moves are pruned by their rank up to this depth.
 pub const MOVE_COUNT_DEPTH: i32 = 10;
 /// Scales the late-move reduction: ln(depth)·ln(rank) / this.
-const LMR_DIVISOR: f64 = 1.7;
+const LMR_DIVISOR: f64 = 1.35;
 
 /// How far the static score must stand above beta for a node at `depth` to
 /// be cut without search. Less is asked of a side whose score is rising.
@@ -49,7 +49,7 @@ pub fn late_move_reduction(depth: i32, rank: usize) -> i32 {
         return 0;
     }
     let product = f64::from(depth).ln() * (rank as f64).ln();
-    (0.4 + product / LMR_DIVISOR) as i32
+    ((0.4 + product / LMR_DIVISOR) as i32).min(depth - 1)
 }
 
 #[cfg(test)]
