@@ -52,7 +52,9 @@ HEADER = """\
 # The "find the win / find the defence" suite, read by tests/forced_wins.rs.
 #
 # Made by scripts/settle-suite.py from gauntlet games (c-gomoku-cli folders)
-# in which a peer announced a forced win (+M in its search lines):
+# in which a peer announced a forced win (+M in its search lines); the
+# folders are named <wuzi build or suite>-<peer>-<league> and hold games of
+# wuzi against that peer under ../shared/tools/peers/gauntlet.sh:
 #   {command}
 # Each position was settled once, when the suite was made, by asking the
 # settling engine ({engine_name}, {ms} ms a question) again and again with the
