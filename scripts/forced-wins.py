@@ -318,8 +318,9 @@ class Engine:
         except queue.Empty:
             return None
 
-    def best_move(self, position, ms, memory):
-        """(x, y, last MESSAGE) for the position, or None."""
+    def best_move(self, position, ms, memory, blocked=()):
+        """(x, y, last MESSAGE) for the position, or None. `blocked` root
+        moves (x, y) are sent as YXBLOCK, which Rapfi and wuzi honour."""
         # Rapfi drops what it reads while its search winds down, even after
         # the move: a START may lose its first word. Ask again on an ERROR.
         for _ in range(5):
@@ -340,6 +341,12 @@ class Engine:
         self.send("INFO timeout_turn %d" % ms)
         self.send("INFO timeout_match 0")
         self.send("INFO time_left 2147483647")
+        self.send("YXBLOCKRESET")
+        if blocked:
+            self.send("YXBLOCK")
+            for x, y in blocked:
+                self.send("%d,%d" % (x, y))
+            self.send("DONE")
         self.send("BOARD")
         mover = "B" if len(position["moves"]) % 2 == 0 else "W"
         for move in position["moves"]:
