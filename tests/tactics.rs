@@ -670,6 +670,38 @@ fn renju_black_facing_a_five_it_may_not_block_plays_a_legal_move() {
 }
 
 #[test]
+fn a_four_three_answered_by_a_counter_threat_is_not_a_win() {
+    // Standard rule, White to move. White's e4 (4,3) would leave White a
+    // four-three, but Black answers with f7 (5,6): its stones make the forced
+    // block of White's four a four of Black's, and Black wins by fours. A
+    // search that keeps only the stones on the four-three's lines sees e4 as
+    // a forced win (a PentaZen game, tests/data/forced-wins.txt).
+    let b = board(
+        Rule::Standard,
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . O . . . . . . . .
+        . . . . O X O O . . . . . . .
+        . . . . . X . . O . . . . . .
+        . . . . . . . X . X . . . . .
+        . . . . . . X . . . . . . . .
+        . . . . . . X . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+    );
+    let result = search(&b, 200_000);
+    assert_ne!(result.best_move, Some(Pos::new(4, 3)));
+    assert!(result.score < MATE_BOUND, "{}", result.score);
+}
+
+#[test]
 fn a_lost_position_still_blocks_and_knows_it_is_lost() {
     // White's open four cannot be stopped; Black blocks one end anyway.
     let b = board(

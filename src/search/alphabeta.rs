@@ -308,11 +308,15 @@ impl<'a> Worker<'a> {
         None
     }
 
-    /// Marks every cell within `LINE_REACH` along each line through the
-    /// opponent's four-three points: a stone anywhere else leaves the four
-    /// and the three as they are.
+    /// Marks the cells whose stone can answer the opponent's four-threes:
+    /// every cell within `LINE_REACH` along each line through a four-three
+    /// point (a stone anywhere else leaves the four and the three as they
+    /// are), and the cells near the point where we would have to block the
+    /// four that make a three of ours, so that the forced block becomes a
+    /// four of ours and takes the tempo back.
     fn mark_four_three_lines(&mut self) {
-        let them = self.position.side_to_move().opponent();
+        let me = self.position.side_to_move();
+        let them = me.opponent();
         self.position
             .cells_with(them, Threat::FourThree, &mut self.cells);
         self.line_stamp = self.line_stamp.wrapping_add(1);
@@ -320,18 +324,37 @@ impl<'a> Worker<'a> {
             self.line_marks.fill(0);
             self.line_stamp = 1;
         }
-        let board = &self.position.board;
-        for &point in &self.cells {
-            if board.threat(point, them) != Threat::FourThree {
+        let stamp = self.line_stamp;
+        let points = std::mem::take(&mut self.cells);
+        let mut blocks = Vec::new();
+        for &point in &points {
+            if self.position.board.threat(point, them) != Threat::FourThree {
                 continue;
             }
-            self.line_marks[point.index()] = self.line_stamp;
-            for &delta in board.geometry().deltas() {
-                for steps in (-LINE_REACH..=LINE_REACH).filter(|&s| s != 0) {
-                    let cell = point.offset(delta, steps);
-                    if board.is_empty(cell) {
-                        self.line_marks[cell.index()] = self.line_stamp;
-                    }
+            self.line_marks[point.index()] = stamp;
+            self.mark_lines(point, stamp, |_| true);
+            self.position.place(point, them);
+            self.position
+                .board
+                .collect_cells_with_threat(them, Threat::Five, &mut blocks);
+            self.position.unmake();
+        }
+        for &block in &blocks {
+            self.mark_lines(block, stamp, |threat| threat >= Threat::Three);
+        }
+        self.cells = points;
+    }
+
+    /// Marks the empty cells within `LINE_REACH` of `centre` along its lines
+    /// where the side to move's threat passes `keep`.
+    fn mark_lines(&mut self, centre: Pos, stamp: u32, keep: impl Fn(Threat) -> bool) {
+        let board = &self.position.board;
+        let me = board.side_to_move();
+        for &delta in board.geometry().deltas() {
+            for steps in (-LINE_REACH..=LINE_REACH).filter(|&s| s != 0) {
+                let cell = centre.offset(delta, steps);
+                if board.is_empty(cell) && keep(board.threat(cell, me)) {
+                    self.line_marks[cell.index()] = stamp;
                 }
             }
         }
