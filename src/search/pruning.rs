@@ -9,7 +9,7 @@ use super::Score;
 /// (reverse futility): a side far above beta there rarely falls back.
 pub const REVERSE_FUTILITY_DEPTH: i32 = 6;
 /// Centi-stones per ply of depth the static score must clear beta by.
-const REVERSE_FUTILITY_MARGIN: Score = 60;
+const REVERSE_FUTILITY_MARGIN: Score = 70;
 /// Razoring: at depth 1 and 2, a static score this far below alpha goes
 /// straight to the horizon's threat check instead of a search.
 pub const RAZOR_DEPTH: i32 = 2;
@@ -17,7 +17,7 @@ const RAZOR_MARGIN: [Score; 3] = [0, 220, 420];
 /// Quiet moves are pruned by their rank up to this depth.
 pub const MOVE_COUNT_DEPTH: i32 = 10;
 /// Scales the late-move reduction: ln(depth)·ln(rank) / this.
-const LMR_DIVISOR: f64 = 1.0;
+const LMR_DIVISOR: f64 = 1.35;
 
 /// How far the static score must stand above beta for a node at `depth` to
 /// be cut without search. Less is asked of a side whose score is rising.
@@ -37,7 +37,7 @@ pub fn razor_margin(depth: i32) -> Score {
 /// falling gets about half as many.
 pub fn move_count_limit(depth: i32, improving: bool) -> usize {
     let full = 3.0 + f64::from(depth.max(1)).powf(1.3);
-    let limit = if improving { full } else { full / 2.0 };
+    let limit = if improving { full } else { full / 2.0 + 1.0 };
     limit as usize
 }
 

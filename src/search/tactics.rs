@@ -1,0 +1,333 @@
+//! The threats a node must answer, read from the board's threat counts
+//! before any move is searched: decided positions, forced replies, wins that
+//! need no search, and the move lists that answer the opponent's threats
+//! (the blocks of an open three, the stones that break a four-three, the
+//! moves that stop a VCF).
+
+use super::alphabeta::{Node, Scored, Worker};
+use super::defence::{keep_refutations, DefenceBudget};
+use super::position::{is_four, wins_by_force};
+use super::{mate_in, mated_in};
+use crate::board::{Color, Pos, Rule, Threat};
+use crate::eval::OrderKey;
+
+/// How far along each line from an opponent's four-three point a stone can
+/// still change one of the lines that make it.
+const LINE_REACH: isize = 5;
+/// Interior nodes this deep look for the opponent's VCF before searching.
+pub(super) const INTERIOR_DEFENCE_DEPTH: i32 = 3;
+/// The check for the opponent's VCF at an interior node: small, as it runs
+/// at every node of that depth where the opponent can make a four.
+const INTERIOR_DEFENCE: DefenceBudget = DefenceBudget {
+    probe: 300,
+    verify: 100,
+    fours: 12,
+    deadline: None,
+};
+/// The check for the opponent's VCF at the root.
+const ROOT_DEFENCE: DefenceBudget = DefenceBudget {
+    probe: 5_000,
+    verify: 1_000,
+    fours: 20,
+    deadline: None,
+};
+
+/// What the threat counts say about a node.
+pub(super) enum Tactics {
+    Decided(Node),
+    /// The opponent threatens five at this one point: the only move.
+    Forced(Pos),
+    /// Nothing forced: what the opponent threatens.
+    Open(Threats),
+}
+
+/// The opponent's threats a node must answer.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Threats {
+    /// An open four (or a double four) next move: only blocks and our own
+    /// fours are worth searching.
+    pub four: bool,
+    /// A four-three next move: only stones on its lines and our own fours
+    /// are worth searching.
+    pub four_three: bool,
+}
+
+impl Threats {
+    pub(super) fn any(self) -> bool {
+        self.four || self.four_three
+    }
+}
+
+impl<'a> Worker<'a> {
+    /// The first cell not in `excluded` where `color` has `at_least` this
+    /// threat (confirmed by the board, so never a forbidden point).
+    pub(super) fn find(&mut self, color: Color, at_least: Threat, excluded: &[Pos]) -> Option<Pos> {
+        self.position.cells_with(color, at_least, &mut self.cells);
+        self.cells.iter().copied().find(|p| !excluded.contains(p))
+    }
+
+    /// Recognises decided and forced positions from the board's threat
+    /// counts, before any move list is built.
+    pub(super) fn tactics(&mut self, ply: usize, excluded: &[Pos]) -> Tactics {
+        let me = self.position.side_to_move();
+        let them = me.opponent();
+        let board = &self.position.board;
+        let ply = ply as u32;
+        if board.threat_count(me, Threat::Five) > 0 {
+            if let Some(five) = self.find(me, Threat::Five, excluded) {
+                return Tactics::Decided(Node::Won(mate_in(ply + 1), five));
+            }
+        }
+        let board = &self.position.board;
+        match board.threat_count(them, Threat::Five) {
+            0 => {}
+            1 => {
+                let block = self.find(them, Threat::Five, &[]);
+                return match block {
+                    Some(b) if self.position.board.is_legal(b) && !excluded.contains(&b) => {
+                        Tactics::Forced(b)
+                    }
+                    _ => Tactics::Decided(Node::Lost(mated_in(ply + 2), block)),
+                };
+            }
+            _ => {
+                let block = self.find(them, Threat::Five, &[]);
+                return Tactics::Decided(Node::Lost(mated_in(ply + 2), block));
+            }
+        }
+        let board = &self.position.board;
+        let unstoppable = |color| {
+            board.threat_count(color, Threat::OpenFour)
+                + board.threat_count(color, Threat::DoubleFour)
+        };
+        if unstoppable(me) > 0 {
+            self.position
+                .cells_with(me, Threat::DoubleFour, &mut self.cells);
+            let board = &self.position.board;
+            let winning = self
+                .cells
+                .iter()
+                .copied()
+                .find(|&p| !excluded.contains(&p) && wins_by_force(board.threat(p, me)));
+            if let Some(four) = winning {
+                return Tactics::Decided(Node::Won(mate_in(ply + 3), four));
+            }
+        }
+        let threats = Threats {
+            four: unstoppable(them) > 0,
+            four_three: board.threat_count(them, Threat::FourThree) > 0,
+        };
+        if let Some(win) = self.static_win(ply, excluded) {
+            return Tactics::Decided(win);
+        }
+        Tactics::Open(threats)
+    }
+
+    /// A four-three or a double three of the side to move that wins by force
+    /// because the opponent has no four to interpose: the four (or either
+    /// three) must be answered, and the line left standing becomes an open
+    /// four. Not for Black in renju, whose open four may be forbidden.
+    fn static_win(&mut self, ply: u32, excluded: &[Pos]) -> Option<Node> {
+        let me = self.position.side_to_move();
+        let board = &self.position.board;
+        let renju_black = board.rule() == Rule::Renju && me == Color::Black;
+        if renju_black || board.threat_count_at_least(me.opponent(), Threat::Four) > 0 {
+            return None;
+        }
+        for wins in [Threat::FourThree, Threat::DoubleThree] {
+            if self.position.board.threat_count(me, wins) == 0 {
+                continue;
+            }
+            self.position.cells_with(me, wins, &mut self.cells);
+            let board = &self.position.board;
+            let winning = self
+                .cells
+                .iter()
+                .copied()
+                .find(|&p| !excluded.contains(&p) && board.threat(p, me) == wins);
+            if let Some(cell) = winning {
+                return Some(Node::Won(mate_in(ply + 5), cell));
+            }
+        }
+        None
+    }
+
+    /// Marks the cells whose stone can answer the opponent's four-threes:
+    /// every cell within `LINE_REACH` along each line through a four-three
+    /// point (a stone anywhere else leaves the four and the three as they
+    /// are), and the cells near the point where we would have to block the
+    /// four that make a three of ours, so that the forced block becomes a
+    /// four of ours and takes the tempo back.
+    fn mark_four_three_lines(&mut self) {
+        let me = self.position.side_to_move();
+        let them = me.opponent();
+        self.position
+            .cells_with(them, Threat::FourThree, &mut self.cells);
+        self.line_stamp = self.line_stamp.wrapping_add(1);
+        if self.line_stamp == 0 {
+            self.line_marks.fill(0);
+            self.line_stamp = 1;
+        }
+        let stamp = self.line_stamp;
+        let points = std::mem::take(&mut self.cells);
+        let mut blocks = Vec::new();
+        for &point in &points {
+            if self.position.board.threat(point, them) != Threat::FourThree {
+                continue;
+            }
+            self.line_marks[point.index()] = stamp;
+            self.mark_lines(point, stamp, |_| true);
+            self.position.place(point, them);
+            self.position
+                .board
+                .collect_cells_with_threat(them, Threat::Five, &mut blocks);
+            self.position.unmake();
+        }
+        for &block in &blocks {
+            self.mark_lines(block, stamp, |threat| threat >= Threat::Three);
+        }
+        self.cells = points;
+    }
+
+    /// Marks the empty cells within `LINE_REACH` of `centre` along its lines
+    /// where the side to move's threat passes `keep`.
+    fn mark_lines(&mut self, centre: Pos, stamp: u32, keep: impl Fn(Threat) -> bool) {
+        let board = &self.position.board;
+        let me = board.side_to_move();
+        for &delta in board.geometry().deltas() {
+            for steps in (-LINE_REACH..=LINE_REACH).filter(|&s| s != 0) {
+                let cell = centre.offset(delta, steps);
+                if board.is_empty(cell) && keep(board.threat(cell, me)) {
+                    self.line_marks[cell.index()] = stamp;
+                }
+            }
+        }
+    }
+
+    /// Analyses every candidate and keeps the moves worth searching in
+    /// `self.moves[ply]`: against an open-four threat only the blocks and our
+    /// own fours, against a four-three only the stones on its lines and our
+    /// own fours, else every legal candidate. `Lost` if nothing helps.
+    pub fn generate(&mut self, ply: usize, excluded: &[Pos], threats: Threats) -> Option<Node> {
+        let they_threaten_four = threats.four;
+        let on_their_lines = threats.four_three && !threats.four;
+        if on_their_lines {
+            self.mark_four_three_lines();
+        }
+        let stamp = self.line_stamp;
+        let mover = self.position.side_to_move();
+        let (me, them) = (mover.index(), mover.opponent().index());
+        self.position.candidates(&mut self.cells);
+        let list = &mut self.moves[ply];
+        list.clear();
+        let order_key = OrderKey::of(&self.position.board);
+        for &pos in &self.cells {
+            if excluded.contains(&pos) {
+                continue;
+            }
+            // The threats decide whether the cell is kept; its worth is
+            // weighed only if it is.
+            let board = &self.position.board;
+            let my_threat = board.threat(pos, mover);
+            if my_threat == Threat::Forbidden {
+                continue;
+            }
+            if they_threaten_four
+                && !is_four(my_threat)
+                && !is_four(board.threat(pos, mover.opponent()))
+            {
+                continue;
+            }
+            if on_their_lines && !is_four(my_threat) && self.line_marks[pos.index()] != stamp {
+                continue;
+            }
+            let info = self.position.analyse_with(&order_key, pos);
+            let key = info.value[me] + info.value[them];
+            list.push(Scored { info, key });
+        }
+        if list.is_empty() && they_threaten_four {
+            return Some(Node::Lost(mated_in(ply as u32 + 4), None));
+        }
+        if list.is_empty() && on_their_lines {
+            // No stone reaches the four-three's lines: search everything
+            // rather than trust the shortcut with the result.
+            return self.generate(ply, excluded, Threats::default());
+        }
+        None
+    }
+
+    /// Everything the root needs before searching: a decided result, or the
+    /// moves in `self.moves[0]`.
+    pub fn prepare_root(&mut self, excluded: &[Pos]) -> Option<Node> {
+        match self.tactics(0, excluded) {
+            Tactics::Decided(node) => Some(node),
+            Tactics::Forced(block) => {
+                let info = self.position.analyse(block);
+                self.moves[0].clear();
+                self.moves[0].push(Scored { info, key: 0 });
+                None
+            }
+            Tactics::Open(threats) => {
+                let lost = self.generate(0, excluded, threats);
+                if lost.is_none() && !threats.four {
+                    self.keep_root_answers();
+                }
+                lost
+            }
+        }
+    }
+
+    /// Narrows the root's moves to the answers to the opponent's VCF, if the
+    /// opponent has one. Worked out once per search, then remembered.
+    pub(super) fn keep_root_answers(&mut self) {
+        let mut moves = std::mem::take(&mut self.moves[0]);
+        match &self.root_answers {
+            Some(answers) => moves.retain(|m| answers.contains(&m.info.pos)),
+            None => {
+                // Every thread bounds the check by the hard limit: the main
+                // thread waits for its helpers before answering.
+                let budget = DefenceBudget {
+                    deadline: self.shared.limits.time.map(|t| t.start + t.hard),
+                    ..ROOT_DEFENCE
+                };
+                self.nodes +=
+                    keep_refutations(&mut self.position, &mut self.vcf, &mut moves, budget);
+                self.root_answers = Some(moves.iter().map(|m| m.info.pos).collect());
+            }
+        }
+        self.moves[0] = moves;
+    }
+
+    /// Narrows an interior node's moves to the answers to the opponent's
+    /// VCF, if a small search finds one: a quiet move there loses, however
+    /// good it looks, and the search would only see it plies later.
+    pub(super) fn keep_interior_answers(&mut self, ply: usize) {
+        let them = self.position.side_to_move().opponent();
+        if self
+            .position
+            .board
+            .threat_count_at_least(them, Threat::Four)
+            == 0
+        {
+            return;
+        }
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        self.nodes += keep_refutations(
+            &mut self.position,
+            &mut self.vcf,
+            &mut moves,
+            INTERIOR_DEFENCE,
+        );
+        self.moves[ply] = moves;
+    }
+
+    /// Whether the opponent could make a double three next move (not counted
+    /// for Black in renju, where it is usually forbidden): the static score
+    /// does not see that coming.
+    pub(super) fn they_double_three(&self) -> bool {
+        let board = &self.position.board;
+        let them = board.side_to_move().opponent();
+        let renju_black = board.rule() == Rule::Renju && them == Color::Black;
+        !renju_black && board.threat_count(them, Threat::DoubleThree) > 0
+    }
+}
