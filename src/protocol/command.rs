@@ -131,6 +131,12 @@ pub enum Command {
     BlockReset,
     /// Yixin-Board's swap2 steps 1 to 3 (`yxswap2step1` …).
     YxSwap2(u8),
+    /// `yxbalanceone B` (one stone) / `yxbalancetwo B` (two stones): the
+    /// move(s) after which the side to move's score is nearest `bias`.
+    Balance {
+        bias: i64,
+        stones: u8,
+    },
     /// A known command we do not implement (reply `UNKNOWN`).
     Unsupported(&'static str),
     Info(Info),
@@ -229,6 +235,8 @@ const COMMANDS: &[(&str, Shape)] = &[
     ("YXSWAP2STEP1", Shape::Bare(Command::YxSwap2(1))),
     ("YXSWAP2STEP2", Shape::Bare(Command::YxSwap2(2))),
     ("YXSWAP2STEP3", Shape::Bare(Command::YxSwap2(3))),
+    ("YXBALANCEONE", Shape::Count(balance_one)),
+    ("YXBALANCETWO", Shape::Count(balance_two)),
     // Yixin-Board's database commands: each is followed by a position and
     // DONE, which must not be read as commands.
     (
@@ -275,6 +283,14 @@ const COMMANDS: &[(&str, Shape)] = &[
     ("YXBLOCKPATH", unsupported_block("YXBLOCKPATH")),
     ("YXBLOCKPATHUNDO", unsupported_block("YXBLOCKPATHUNDO")),
 ];
+
+fn balance_one(bias: i64) -> Command {
+    Command::Balance { bias, stones: 1 }
+}
+
+fn balance_two(bias: i64) -> Command {
+    Command::Balance { bias, stones: 2 }
+}
 
 const fn unsupported_block(name: &'static str) -> Shape {
     Shape::Block(BlockKind::Unsupported(name))

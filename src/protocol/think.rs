@@ -4,10 +4,10 @@
 //! touches stdin or stdout, so the command loop and the tests share it.
 
 use super::reply::Reply;
-use super::report::{event_lines, nbest_message, pv_block};
+use super::report::{event_lines, nbest_message, pv_block, pv_text, score_text};
 use super::session::{Task, Think, Thought};
 use crate::board::Pos;
-use crate::search::{swap2, IterationInfo, Limits, SearchEvent, Searcher};
+use crate::search::{balance, swap2, IterationInfo, Limits, Score, SearchEvent, Searcher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -30,6 +30,25 @@ pub fn think(
     match request.task {
         Task::Move => Thought::Move(search_once(searcher, request, &request.limits, stop, emit).0),
         Task::Nbest(lines) => Thought::Move(nbest(searcher, request, lines, stop, emit)),
+        Task::Balance { bias, stones: 1 } => {
+            let found = balance::balance_one(searcher, &request.board, &request.limits, bias, stop);
+            if let Some(found) = found {
+                emit(balance_line(&[found.stone], found.score, request));
+                emit(Progress::Best(found.stone));
+            }
+            Thought::Move(found.map(|found| found.stone))
+        }
+        Task::Balance { bias, .. } => {
+            let pair = balance::balance_two(searcher, &request.board, &request.limits, bias, stop);
+            if let Some(pair) = pair {
+                emit(balance_line(
+                    &[pair.first, pair.second],
+                    pair.score,
+                    request,
+                ));
+            }
+            Thought::Pair(pair.map(|pair| (pair.first, pair.second)))
+        }
         Task::Swap2 | Task::YxSwap2(_) => Thought::Swap2(swap2::decide(
             searcher,
             &request.board,
@@ -37,6 +56,16 @@ pub fn think(
             stop,
         )),
     }
+}
+
+/// `MESSAGE balance h8 i9 | eval e`: the balanced stones and the score the
+/// side to move has after them.
+fn balance_line(stones: &[Pos], score: Score, request: &Think) -> Progress {
+    Progress::Line(Reply::Message(format!(
+        "balance {} | eval {}",
+        pv_text(stones, request.detail.notation),
+        score_text(score)
+    )))
 }
 
 /// One search; returns its best move and the last completed iteration.

@@ -31,7 +31,7 @@ use super::report::Notation;
 use crate::board::{Board, Geometry, Pos, Rule};
 use crate::search::swap2::Swap2Decision;
 use crate::search::time::Clock;
-use crate::search::{EngineOptions, Limits};
+use crate::search::{EngineOptions, Limits, Score};
 use answers::yx_swap2_replies;
 use game::{fallback_move, has_room, on_board};
 use std::time::Instant;
@@ -68,13 +68,19 @@ pub enum Task {
     Swap2,
     /// Answer Yixin-Board's `yxswap2step1` … `3` (with `MESSAGE SWAP2 …`).
     YxSwap2(u8),
+    /// Answer `yxbalanceone` (1 stone) or `yxbalancetwo` (2 stones): the
+    /// move(s) after which the side to move's score is nearest `bias`.
+    Balance { bias: Score, stones: u8 },
 }
 
 impl Task {
     /// Whether the answer is one ordinary move (which a stand-in can give if
     /// the searcher overruns).
     pub fn answers_with_a_move(self) -> bool {
-        matches!(self, Task::Move | Task::Nbest(_))
+        matches!(
+            self,
+            Task::Move | Task::Nbest(_) | Task::Balance { stones: 1, .. }
+        )
     }
 }
 
@@ -94,6 +100,8 @@ pub struct Detail {
 pub enum Thought {
     Move(Option<Pos>),
     Swap2(Swap2Decision),
+    /// Two stones, the side to move's then the opponent's (`yxbalancetwo`).
+    Pair(Option<(Pos, Pos)>),
 }
 
 pub struct Session {
@@ -216,6 +224,7 @@ impl Session {
                 Ok(Vec::new())
             }
             Command::YxSwap2(step) => self.yx_swap2(step, received),
+            Command::Balance { bias, stones } => self.balance(bias, stones, received),
             Command::Unsupported(name) => Ok(vec![Effect::Reply(Reply::Unknown(format!(
                 "{name} is not supported"
             )))]),
@@ -250,6 +259,16 @@ impl Session {
             return Vec::new();
         };
         let reply = match (task, thought) {
+            (_, Thought::Pair(pair)) => {
+                let mut after = board.clone();
+                match pair {
+                    Some((a, b)) if after.play(a).is_ok() && after.play(b).is_ok() => {
+                        *board = after;
+                        Reply::Moves(vec![a, b])
+                    }
+                    _ => Reply::Error("no two moves left to play".to_string()),
+                }
+            }
             (Task::Swap2, Thought::Swap2(decision)) => {
                 let stones = match decision {
                     Swap2Decision::PlaceThree(stones) => stones.to_vec(),
@@ -270,7 +289,7 @@ impl Session {
             (_, thought) => {
                 let proposed = match thought {
                     Thought::Move(p) => p,
-                    Thought::Swap2(_) => None,
+                    Thought::Swap2(_) | Thought::Pair(_) => None,
                 };
                 // The searcher's move is checked like any other: a bad one
                 // must never reach the manager.
