@@ -27,6 +27,7 @@ pub fn think(
     stop: &AtomicBool,
     emit: &mut dyn FnMut(Progress),
 ) -> Thought {
+    searcher.set_candidate_range(request.candidate_range);
     match request.task {
         Task::Move => Thought::Move(search_once(searcher, request, &request.limits, stop, emit).0),
         Task::Nbest(lines) => Thought::Move(nbest(searcher, request, lines, stop, emit)),
@@ -172,6 +173,7 @@ mod tests {
             board,
             limits: Limits::default(),
             detail: Detail::default(),
+            candidate_range: Default::default(),
         };
         let mut lines = Vec::new();
         let mut bests = Vec::new();

@@ -31,7 +31,7 @@ use super::report::Notation;
 use crate::board::{Board, Geometry, Pos, Rule};
 use crate::search::swap2::Swap2Decision;
 use crate::search::time::Clock;
-use crate::search::{EngineOptions, Limits, Score};
+use crate::search::{CandidateRange, EngineOptions, Limits, Score};
 use answers::yx_swap2_replies;
 use game::{fallback_move, has_room, on_board};
 use std::time::Instant;
@@ -56,6 +56,8 @@ pub struct Think {
     pub board: Board,
     pub limits: Limits,
     pub detail: Detail,
+    /// The cells the search considers (`INFO caution_factor`).
+    pub candidate_range: CandidateRange,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -120,6 +122,8 @@ pub struct Session {
     threads: usize,
     max_nodes: Option<u64>,
     max_depth: Option<u32>,
+    /// `INFO caution_factor`; the default is the search's usual range.
+    candidate_range: CandidateRange,
     detail: Detail,
     /// Root moves the engine must not play (`YXBLOCK`), as the GUI wrote
     /// them; applied to whatever board is current.
@@ -143,6 +147,7 @@ impl Default for Session {
             threads: 1,
             max_nodes: None,
             max_depth: None,
+            candidate_range: CandidateRange::default(),
             detail: Detail::default(),
             blocked: Vec::new(),
             configured: None,
@@ -334,6 +339,7 @@ impl Session {
                 notation: self.notation(),
                 ..self.detail
             },
+            candidate_range: self.candidate_range,
         })));
         self.thinking = Some((task, received));
         effects

@@ -8,7 +8,7 @@ use crate::board::{Board, Cell, Geometry, Pos, Rule};
 use crate::protocol::command::Info;
 use crate::protocol::reply::Reply;
 use crate::protocol::report::Notation;
-use crate::search::{EngineOptions, Limits, TimeBudget};
+use crate::search::{CandidateRange, EngineOptions, Limits, TimeBudget};
 use std::time::{Duration, Instant};
 
 /// `max_memory 0` means "no limit"; we still stay within what Gomocup grants.
@@ -93,6 +93,9 @@ impl Session {
                     notation: Notation::default(),
                 }
             }
+            Info::CautionFactor(factor) => {
+                self.candidate_range = CandidateRange::from_caution(factor)
+            }
             Info::Rule(code) => return self.set_rule(code),
             Info::Geometry(geometry) => {
                 self.geometry = geometry;
@@ -101,7 +104,6 @@ impl Session {
             Info::GameType(_)
             | Info::Evaluate(_)
             | Info::Folder(_)
-            | Info::CautionFactor(_)
             | Info::Pondering(_)
             | Info::VcThread(_)
             | Info::ThreadSplitDepth(_)

@@ -493,3 +493,32 @@ fn play_echoes_the_move() {
     assert_eq!(h.send("PLAY 3,4"), ["3,4"]);
     assert_eq!(h.board().cell(Pos::new(3, 4)), Cell::Stone(Color::Black));
 }
+
+#[test]
+fn caution_factor_sets_the_candidate_range_of_later_searches() {
+    let range_of = |effects: Vec<Effect>| {
+        effects.into_iter().find_map(|e| match e {
+            Effect::Think(think) => Some(think.candidate_range),
+            _ => None,
+        })
+    };
+    let mut s = Session::new();
+    let now = Instant::now();
+    let start = Command::Start {
+        width: 15,
+        height: 15,
+    };
+    s.apply(start.clone(), now);
+    assert_eq!(
+        range_of(s.apply(Command::Begin, now)),
+        Some(CandidateRange::Square2),
+        "the default is the search's usual range"
+    );
+    s.finish(Thought::Move(None), now);
+    s.apply(Command::Info(Info::CautionFactor(4)), now);
+    s.apply(start, now);
+    assert_eq!(
+        range_of(s.apply(Command::Begin, now)),
+        Some(CandidateRange::Square4)
+    );
+}
