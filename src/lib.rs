@@ -7,6 +7,7 @@
 //! `docs/architecture.md`.
 
 pub mod board;
+pub mod database;
 pub mod eval;
 pub mod protocol;
 pub mod search;
