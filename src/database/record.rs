@@ -86,8 +86,8 @@ impl Record {
         let mover_value = -i64::from(self.value);
         match self.label {
             Some(mark @ (b'w' | b'l')) => {
-                let mate = crate::search::MATE_BOUND as i64;
-                let steps = crate::search::MATE as i64 - mover_value.abs();
+                let mate = crate::eval::score::MATE_BOUND as i64;
+                let steps = crate::eval::score::MATE as i64 - mover_value.abs();
                 let proven =
                     (mark == b'w' && mover_value > mate) || (mark == b'l' && mover_value < -mate);
                 match proven {
@@ -134,7 +134,7 @@ mod tests {
     fn display_labels_follow_rapfi() {
         let win = Record {
             label: Some(b'w'),
-            value: -(crate::search::MATE - 7),
+            value: -(crate::eval::score::MATE - 7),
             ..Record::default()
         };
         assert_eq!(win.display_label(), "w7");

@@ -193,7 +193,10 @@ fn record(node: &Node, board: &Board, database: &mut Database) {
         (b'L', _) => entry.label = Some(b'l'),
         // `v`: the value for the side that moved; `m`: for the side to move.
         (b'v' | b'm', Some(value)) => {
-            let value = value.clamp(-crate::search::MATE_BOUND, crate::search::MATE_BOUND);
+            let value = value.clamp(
+                -crate::eval::score::MATE_BOUND,
+                crate::eval::score::MATE_BOUND,
+            );
             entry.value = if text.starts_with('v') { -value } else { value };
             entry.bound = Bound::Exact;
         }

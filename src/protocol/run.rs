@@ -129,6 +129,13 @@ impl<W: Write> Loop<W> {
             };
             if let Some(exit) = exit {
                 log::debug!("exit: {exit:?}");
+                // The database keeps what changed; a manager that has gone
+                // may no longer read what is said about it.
+                for effect in self.session.shutdown() {
+                    if let Effect::Reply(reply) = effect {
+                        let _ = self.write(&reply);
+                    }
+                }
                 self.output.flush()?;
                 return Ok(exit);
             }

@@ -13,9 +13,12 @@
 //! - `settings`: what outlives a game (`INFO` keys, the rule and geometry
 //!   codes) and the limits, exclusions and engine options of a search;
 //! - `answers`: the answers that need no search (`YXSHOWFORBID`,
-//!   `YXSHOWINFO`, Yixin-Board's swap2 lines).
+//!   `YXSHOWINFO`, Yixin-Board's swap2 lines);
+//! - `database`: Yixin-Board's database commands on the position database
+//!   (the one part that reads and writes a file: the database's).
 
 mod answers;
+mod database;
 mod game;
 mod settings;
 #[cfg(test)]
@@ -132,6 +135,8 @@ pub struct Session {
     configured: Option<EngineOptions>,
     /// The task being thought about and when its command arrived.
     thinking: Option<(Task, Instant)>,
+    /// The position database and its settings.
+    database: database::DatabaseDesk,
 }
 
 impl Default for Session {
@@ -152,6 +157,7 @@ impl Default for Session {
             blocked: Vec::new(),
             configured: None,
             thinking: None,
+            database: database::DatabaseDesk::default(),
         }
     }
 }
@@ -230,6 +236,10 @@ impl Session {
             }
             Command::YxSwap2(step) => self.yx_swap2(step, received),
             Command::Balance { bias, stones } => self.balance(bias, stones, received),
+            Command::OpenDatabase(_) => Err("database command without its position".to_string()),
+            Command::Database(request, moves) => self.database_command(request, &moves),
+            Command::SetDatabase(path) => self.set_database(&path),
+            Command::SaveDatabase => Ok(self.save_database()),
             Command::Unsupported(name) => Ok(vec![Effect::Reply(Reply::Unknown(format!(
                 "{name} is not supported"
             )))]),

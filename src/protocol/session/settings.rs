@@ -97,6 +97,8 @@ impl Session {
                 self.candidate_range = CandidateRange::from_caution(factor)
             }
             Info::Rule(code) => return self.set_rule(code),
+            Info::UseDatabase(on) => return self.use_database(on != 0),
+            Info::DatabaseReadonly(on) => self.set_database_readonly(on != 0),
             Info::Geometry(geometry) => {
                 self.geometry = geometry;
                 self.rebuild_board();
@@ -109,8 +111,6 @@ impl Session {
             | Info::ThreadSplitDepth(_)
             | Info::StartDepth(_)
             | Info::NbestSym(_)
-            | Info::UseDatabase(_)
-            | Info::DatabaseReadonly(_)
             | Info::Ignored { .. }
             | Info::Unknown(_) => {}
         }
