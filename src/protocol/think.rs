@@ -18,6 +18,9 @@ pub enum Progress {
     Line(Reply),
     /// The best move found so far (played if the searcher overruns).
     Best(Pos),
+    /// The opponent's reply the finished search expects (its second PV
+    /// move): where pondering thinks next.
+    Expected(Pos),
 }
 
 /// Runs `request` to completion (or until `stop`), reporting through `emit`.
@@ -29,7 +32,21 @@ pub fn think(
 ) -> Thought {
     searcher.set_candidate_range(request.candidate_range);
     match request.task {
-        Task::Move => Thought::Move(search_once(searcher, request, &request.limits, stop, emit).0),
+        Task::Move => {
+            let (best, result) = search_once(searcher, request, &request.limits, stop, emit);
+            if let [first, reply, ..] = result.pv[..] {
+                if Some(first) == best {
+                    emit(Progress::Expected(reply));
+                }
+            }
+            Thought::Move(best)
+        }
+        // Thinking on the opponent's time: silent, into the shared table.
+        Task::Ponder => Thought::Move(
+            searcher
+                .search(&request.board, &request.limits, stop, &mut |_| {})
+                .best_move,
+        ),
         Task::Nbest(lines) => Thought::Move(nbest(searcher, request, lines, stop, emit)),
         Task::Balance { bias, stones: 1 } => {
             let found = balance::balance_one(searcher, &request.board, &request.limits, bias, stop);
@@ -184,6 +201,7 @@ mod tests {
             &mut |p| match p {
                 Progress::Line(l) => lines.push(l.render()),
                 Progress::Best(b) => bests.push(b),
+                Progress::Expected(_) => {}
             },
         );
         assert_eq!(lines.len(), 3, "{lines:?}");

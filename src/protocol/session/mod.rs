@@ -76,6 +76,9 @@ pub enum Task {
     /// Answer `yxbalanceone` (1 stone) or `yxbalancetwo` (2 stones): the
     /// move(s) after which the side to move's score is nearest `bias`.
     Balance { bias: Score, stones: u8 },
+    /// Think on the opponent's time (`INFO pondering 1`) on the position
+    /// after the reply we expect, silently, until any command arrives.
+    Ponder,
 }
 
 impl Task {
@@ -137,6 +140,8 @@ pub struct Session {
     thinking: Option<(Task, Instant)>,
     /// The position database and its settings.
     database: database::DatabaseDesk,
+    /// `INFO pondering`: think on the opponent's time after our moves.
+    pondering: bool,
 }
 
 impl Default for Session {
@@ -158,6 +163,7 @@ impl Default for Session {
             configured: None,
             thinking: None,
             database: database::DatabaseDesk::default(),
+            pondering: false,
         }
     }
 }
@@ -319,6 +325,33 @@ impl Session {
             }
         };
         vec![Effect::Reply(reply)]
+    }
+
+    /// After our move, a request to ponder on the position after `expected`
+    /// (the opponent's reply our search foresaw), if `INFO pondering` asks
+    /// for it and that reply is possible. It is not a `Think` the session
+    /// waits for: the command loop stops it when any line arrives and drops
+    /// whatever it says. Node and depth limits apply; no time limit does.
+    pub fn ponder_request(&self, expected: Pos) -> Option<Box<Think>> {
+        let board = self.board.as_ref().filter(|_| self.pondering)?;
+        if !on_board(board, expected) || !board.is_empty(expected) || board.winner().is_some() {
+            return None;
+        }
+        let mut after = board.clone();
+        after.play(expected).ok()?;
+        after.empty_cells().next()?;
+        Some(Box::new(Think {
+            task: Task::Ponder,
+            board: after,
+            limits: Limits {
+                time: None,
+                nodes: self.max_nodes,
+                depth: self.max_depth,
+                excluded: Vec::new(),
+            },
+            detail: self.detail,
+            candidate_range: self.candidate_range,
+        }))
     }
 
     /// Hands the current position to the searcher with this move's limits.

@@ -97,6 +97,7 @@ impl Session {
                 self.candidate_range = CandidateRange::from_caution(factor)
             }
             Info::Rule(code) => return self.set_rule(code),
+            Info::Pondering(on) => self.pondering = on != 0,
             Info::UseDatabase(on) => return self.use_database(on != 0),
             Info::DatabaseReadonly(on) => self.set_database_readonly(on != 0),
             Info::Geometry(geometry) => {
@@ -106,7 +107,6 @@ impl Session {
             Info::GameType(_)
             | Info::Evaluate(_)
             | Info::Folder(_)
-            | Info::Pondering(_)
             | Info::VcThread(_)
             | Info::ThreadSplitDepth(_)
             | Info::StartDepth(_)
