@@ -136,10 +136,12 @@ impl Ponder {
             && request.limits.nodes == self.nodes
             && request.limits.depth == self.depth
             && request.candidate_range == self.range
-            && a.hash() == b.hash()
-            && a.history() == b.history()
             && (a.width(), a.height(), a.rule(), a.geometry())
                 == (b.width(), b.height(), b.rule(), b.geometry())
+            && a.hash() == b.hash()
+            && a.side_to_move() == b.side_to_move()
+            // The same stones, whatever order a board block listed them in.
+            && a.cells().all(|p| a.cell(p) == b.cell(p))
     }
 }
 
