@@ -264,3 +264,71 @@ fn a_renlib_library_is_imported_and_queried() {
     assert_eq!(std::fs::read(dir.join("wuzi.db")).unwrap(), before);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+fn is_move(line: &str) -> bool {
+    line.split(',').count() == 2 && !line.contains(' ')
+}
+
+/// Plays `script` in `dir`, keeping stdin open until `moves` moves have
+/// come (end of input stops a search), then ends the engine; returns the
+/// last move.
+fn play(dir: &Path, script: &str, moves: usize) -> String {
+    use std::io::BufRead;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-wuzi"))
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(script.as_bytes()).unwrap();
+    let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut last = String::new();
+    let mut seen = 0;
+    for line in stdout.lines() {
+        let line = line.unwrap();
+        if is_move(&line) {
+            last = line;
+            seen += 1;
+            if seen == moves {
+                break;
+            }
+        }
+    }
+    drop(stdin);
+    child.wait().unwrap();
+    last
+}
+
+#[test]
+fn searches_record_their_results_and_avoid_moves_marked_x() {
+    let dir = scratch("search");
+    let game = "START 15\nINFO max_depth 4\nINFO usedatabase 1\nBEGIN\nTURN 8,8\n";
+    let ours = play(&dir, game, 2);
+    // The position before our second move now holds the search's result.
+    let out = run(
+        &dir,
+        "START 15\nINFO usedatabase 1\nyxquerydatabaseone\n7,7\n8,8\ndone\n",
+    );
+    let one = out
+        .iter()
+        .find(|l| l.starts_with("MESSAGE DATABASE ONE"))
+        .unwrap();
+    let fields: Vec<&str> = one.split(' ').collect();
+    assert_eq!(fields[3], "-1", "undetermined: {one}");
+    assert_eq!((fields[5], fields[6]), ("4", "3"), "depth 4, exact: {one}");
+    // Marked `x` (a move not to play), our move is avoided next time.
+    let mark = format!(
+        "START 15\nINFO usedatabase 1\nyxedittvddatabase 1 88 0 0\n7,7\n8,8\n{ours}\ndone\n"
+    );
+    let out = run(&dir, &mark);
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("MESSAGE DATABASE ONE 120 ")),
+        "{out:?}"
+    );
+    let again = play(&dir, game, 2);
+    assert_ne!(again, ours);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

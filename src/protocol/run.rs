@@ -18,7 +18,7 @@ use super::reply::Reply;
 use super::session::{Effect, Session, Task, Think, Thought};
 use super::think::{think, Progress};
 use crate::board::{Board, Pos};
-use crate::search::{CandidateRange, EngineOptions, Searcher};
+use crate::search::{CandidateRange, EngineOptions, Score, Searcher};
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -96,6 +96,8 @@ struct Search {
     best: Option<Pos>,
     /// The opponent's reply the search expects (for pondering).
     expected: Option<Pos>,
+    /// The finished search's score and depth (for the position database).
+    searched: Option<(Score, u32)>,
 }
 
 struct Loop<W: Write> {
@@ -247,6 +249,7 @@ impl<W: Write> Loop<W> {
             hard_deadline: request.limits.time.map(|t| t.start + t.hard),
             best: None,
             expected: None,
+            searched: None,
         });
         if let Some((_, best)) = hit {
             // The move was found on the opponent's time: answer at once.
@@ -300,6 +303,10 @@ impl<W: Write> Loop<W> {
                 search.expected = Some(pos);
                 Ok(())
             }
+            Progress::Searched { score, depth } => {
+                search.searched = Some((score, depth));
+                Ok(())
+            }
         }
     }
 
@@ -316,6 +323,9 @@ impl<W: Write> Loop<W> {
         let Some(search) = self.search.take_if(|s| s.id == id) else {
             return Ok(None); // a search we already answered for
         };
+        if let Some((score, depth)) = search.searched {
+            self.session.record_search(score, depth);
+        }
         let effects = self.session.finish(thought, Instant::now());
         if let Some(exit) = self.carry_out(effects)? {
             return Ok(Some(exit));

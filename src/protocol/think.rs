@@ -21,6 +21,9 @@ pub enum Progress {
     /// The opponent's reply the finished search expects (its second PV
     /// move): where pondering thinks next.
     Expected(Pos),
+    /// The finished search's score for the side to move and its depth
+    /// (recorded in the position database when it is on).
+    Searched { score: Score, depth: u32 },
 }
 
 /// Runs `request` to completion (or until `stop`), reporting through `emit`.
@@ -34,6 +37,12 @@ pub fn think(
     match request.task {
         Task::Move => {
             let (best, result) = search_once(searcher, request, &request.limits, stop, emit);
+            if best.is_some() && result.depth > 0 {
+                emit(Progress::Searched {
+                    score: result.score,
+                    depth: result.depth,
+                });
+            }
             if let [first, reply, ..] = result.pv[..] {
                 if Some(first) == best {
                     emit(Progress::Expected(reply));
@@ -201,7 +210,7 @@ mod tests {
             &mut |p| match p {
                 Progress::Line(l) => lines.push(l.render()),
                 Progress::Best(b) => bests.push(b),
-                Progress::Expected(_) => {}
+                Progress::Expected(_) | Progress::Searched { .. } => {}
             },
         );
         assert_eq!(lines.len(), 3, "{lines:?}");

@@ -16,6 +16,7 @@ use crate::database::{file, Bound, Database, Record, DEFAULT_FILE};
 use crate::protocol::command::Point;
 use crate::protocol::database_command::{quote, DatabaseRequest};
 use crate::protocol::reply::Reply;
+use crate::search::Score;
 use std::path::PathBuf;
 
 /// The database settings and, once used, its contents.
@@ -169,6 +170,45 @@ impl Session {
         let mut out = Vec::new();
         self.database.save(false, &mut out);
         out
+    }
+
+    /// Records a finished search of the current position (its score for
+    /// the side to move, exact, and its depth) when the database is on and
+    /// writable, unless the record is labelled or holds a deeper value.
+    pub fn record_search(&mut self, score: Score, depth: u32) {
+        let Some(board) = self.board.as_ref().filter(|b| b.stone_count() > 0) else {
+            return;
+        };
+        let desk = &mut self.database;
+        let Some(open) = desk.open.as_mut().filter(|o| o.refused.is_none()) else {
+            return;
+        };
+        if desk.readonly {
+            return;
+        }
+        let depth = depth.min(i32::MAX as u32) as i32;
+        let record = open.records.entry(board);
+        let deeper_known = record.bound == Bound::Exact && record.depth > depth;
+        if record.label.is_none() && !deeper_known {
+            record.value = score;
+            record.depth = depth;
+            record.bound = Bound::Exact;
+            open.dirty = true;
+        }
+    }
+
+    /// The moves of `board` the database marks as not to be played (label
+    /// `x`), when it is on.
+    pub(super) fn database_blocked_moves(&self, board: &Board) -> Vec<Pos> {
+        let Some(open) = self.database.open.as_ref() else {
+            return Vec::new();
+        };
+        open.records
+            .children(board)
+            .into_iter()
+            .filter(|(_, record)| record.label == Some(b'x'))
+            .map(|(pos, _)| pos)
+            .collect()
     }
 
     pub(super) fn database_command(

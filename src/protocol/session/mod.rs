@@ -373,6 +373,17 @@ impl Session {
         let mut limits = self.limits(received);
         if task.answers_with_a_move() {
             limits.excluded = self.excluded(&board);
+            for pos in self.database_blocked_moves(&board) {
+                if !limits.excluded.contains(&pos) {
+                    limits.excluded.push(pos);
+                }
+            }
+            if !board
+                .empty_cells()
+                .any(|p| board.is_legal(p) && !limits.excluded.contains(&p))
+            {
+                limits.excluded = self.excluded(&board);
+            }
         }
         effects.push(Effect::Think(Box::new(Think {
             task,
