@@ -109,7 +109,7 @@ fn nothing_is_written_unless_the_database_is_asked_for() {
     let out = run(&dir, &script);
     assert!(
         out.iter()
-            .all(|l| l == "OK" || l.starts_with("MESSAGE DATABASE is off")),
+            .all(|l| l == "OK" || l.starts_with("MESSAGE Position database is off")),
         "{out:?}"
     );
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
@@ -132,7 +132,7 @@ fn yxsetdatabase_names_another_file_and_readonly_refuses_edits() {
     assert!(
         out.last()
             .unwrap()
-            .starts_with("MESSAGE DATABASE saved 2 positions to other games.db"),
+            .starts_with("MESSAGE Position database: saved 2 positions to other games.db"),
         "{out:?}"
     );
     assert!(dir.join("other games.db").exists());
@@ -152,7 +152,8 @@ fn foreign_and_corrupt_files_are_announced_and_never_written() {
         std::fs::write(dir.join("wuzi.db"), bytes).unwrap();
         let out = run(&dir, &format!("{EDIT}yxsavedatabase\n"));
         assert!(
-            out[1].starts_with("MESSAGE DATABASE wuzi.db is ") && out[1].contains("never written"),
+            out[1].starts_with("MESSAGE Position database wuzi.db is ")
+                && out[1].contains("never written"),
             "{name}: {out:?}"
         );
         assert!(

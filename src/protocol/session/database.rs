@@ -7,7 +7,9 @@
 //! read when the database is first used and written (by rename) on
 //! `yxsavedatabase`, when another file is named, when the database is
 //! switched off, and on exit. A file that is not a wuzi database, or is
-//! corrupt, is announced with a `MESSAGE` and never written.
+//! corrupt, is announced with a `MESSAGE` and never written. Messages that
+//! are not replies Yixin-Board parses start `MESSAGE Position database`,
+//! never `MESSAGE DATABASE`.
 
 use super::game::checked_empty;
 use super::{Effect, Outcome, Session};
@@ -62,7 +64,7 @@ impl DatabaseDesk {
             Ok(records) => (records, None),
             Err(error) => {
                 out.push(message(format!(
-                    "DATABASE {} is {error}: it is not used and never written",
+                    "Position database {} is {error}: it is left as it is and never written",
                     path.display()
                 )));
                 (Database::default(), Some(error.to_string()))
@@ -80,14 +82,16 @@ impl DatabaseDesk {
     fn save(&mut self, announce: bool, out: &mut Vec<Effect>) {
         let Some(open) = self.open.as_mut() else {
             if announce {
-                out.push(message("DATABASE is off: nothing to save".to_string()));
+                out.push(message(
+                    "Position database is off: nothing to save".to_string(),
+                ));
             }
             return;
         };
         if let Some(reason) = &open.refused {
             if announce {
                 out.push(message(format!(
-                    "DATABASE {} is not saved: the file is {reason}",
+                    "Position database {} is not saved: the file is {reason}",
                     open.path.display()
                 )));
             }
@@ -96,7 +100,7 @@ impl DatabaseDesk {
         if !open.dirty {
             if announce {
                 out.push(message(format!(
-                    "DATABASE {} is unchanged ({} positions)",
+                    "Position database {} is unchanged ({} positions)",
                     open.path.display(),
                     open.records.len()
                 )));
@@ -108,14 +112,14 @@ impl DatabaseDesk {
                 open.dirty = false;
                 if announce {
                     out.push(message(format!(
-                        "DATABASE saved {} positions to {}",
+                        "Position database: saved {} positions to {}",
                         open.records.len(),
                         open.path.display()
                     )));
                 }
             }
             Err(error) => out.push(message(format!(
-                "DATABASE could not be saved to {}: {error}",
+                "Position database could not be saved to {}: {error}",
                 open.path.display()
             ))),
         }
@@ -223,7 +227,7 @@ impl Session {
         let readonly = desk.readonly;
         let Some(open) = desk.open.as_mut() else {
             out.push(message(
-                "DATABASE is off (INFO usedatabase 1 turns it on)".to_string(),
+                "Position database is off (INFO usedatabase 1 turns it on)".to_string(),
             ));
             return Ok(out);
         };
@@ -233,7 +237,7 @@ impl Session {
         );
         if edits && readonly {
             out.push(message(
-                "DATABASE is read-only: nothing changed".to_string(),
+                "Position database is read-only: nothing changed".to_string(),
             ));
             return Ok(out);
         }
@@ -277,7 +281,9 @@ impl Session {
             }
             DatabaseRequest::DeleteAll(filter) => {
                 let removed = records.remove_descendants(&board, |r| !filter.removes(r.label));
-                out.push(message(format!("DATABASE deleted {removed} records")));
+                out.push(message(format!(
+                    "Position database: deleted {removed} records"
+                )));
                 out.extend(query_all(records, &board));
             }
         }
