@@ -15,6 +15,9 @@ pub fn main(args: &[String]) -> ExitCode {
 }
 
 fn run(args: &[String]) -> Result<String, String> {
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        return Ok(format!("{USAGE}\n"));
+    }
     let [command, library, options @ ..] = args else {
         return Err(USAGE.to_string());
     };
