@@ -6,6 +6,7 @@ use super::command::{
     clip, is_done, parse_board_entry, parse_point_entry, parse_swap2_entry, BlockKind, BoardEntry,
     Command, ParseError, Point,
 };
+use super::database_command::DatabaseRequest;
 use crate::board::MAX_SIZE;
 
 /// More entry lines than a board has points cannot be a position; the cap also
@@ -19,6 +20,8 @@ pub struct Assembler {
 
 struct OpenBlock {
     kind: BlockKind,
+    /// The header of a database command.
+    request: Option<DatabaseRequest>,
     board: Vec<BoardEntry>,
     points: Vec<Point>,
     /// The first bad line: the whole block is refused at `DONE`, so that a
@@ -48,12 +51,16 @@ impl Assembler {
     fn feed_idle(&mut self, line: &str) -> Vec<Result<Command, ParseError>> {
         match Command::parse(line) {
             Ok(Command::OpenBlock(kind)) => {
-                self.open = Some(OpenBlock {
-                    kind,
-                    board: Vec::new(),
-                    points: Vec::new(),
-                    error: None,
-                });
+                self.open = Some(OpenBlock::new(kind, None));
+                Vec::new()
+            }
+            Ok(Command::OpenDatabase(header)) => {
+                let mut block = OpenBlock::new(BlockKind::Database, None);
+                match header {
+                    Ok(request) => block.request = Some(request),
+                    Err(error) => block.error = Some(error),
+                }
+                self.open = Some(block);
                 Vec::new()
             }
             Err(ParseError::UnknownCommand(_)) if is_done(line) => vec![Err(ParseError::StrayDone)],
@@ -62,12 +69,19 @@ impl Assembler {
     }
 
     fn feed_block(&mut self, mut block: OpenBlock, line: &str) -> Vec<Result<Command, ParseError>> {
+        if let BlockKind::Path(name) = block.kind {
+            // The whole line is the path, whatever it looks like.
+            return vec![Ok(match name {
+                "YXSETDATABASE" => Command::SetDatabase(line.to_string()),
+                _ => Command::Unsupported(name),
+            })];
+        }
         if is_done(line) {
             return vec![block.finish()];
         }
         let entry = match block.kind {
             BlockKind::Swap2Board => parse_swap2_entry(line).map(|p| block.points.push(p)),
-            BlockKind::Block | BlockKind::BlockUndo => {
+            BlockKind::Block | BlockKind::BlockUndo | BlockKind::Database => {
                 parse_point_entry(line).map(|p| block.points.push(p))
             }
             BlockKind::Board | BlockKind::YxBoard => {
@@ -76,7 +90,7 @@ impl Assembler {
             // Lines of a command we do not implement are dropped unread,
             // unless they are a command (handled below).
             BlockKind::Unsupported(_) if Command::parse(line).is_err() => Ok(()),
-            BlockKind::Unsupported(_) => Err(String::new()),
+            BlockKind::Unsupported(_) | BlockKind::Path(_) => Err(String::new()),
         };
         match entry {
             Ok(()) if block.board.len() + block.points.len() > MAX_ENTRIES => {
@@ -104,6 +118,16 @@ impl Assembler {
 }
 
 impl OpenBlock {
+    fn new(kind: BlockKind, request: Option<DatabaseRequest>) -> OpenBlock {
+        OpenBlock {
+            kind,
+            request,
+            board: Vec::new(),
+            points: Vec::new(),
+            error: None,
+        }
+    }
+
     fn note_error(&mut self, line: &str, reason: String) {
         self.error.get_or_insert(ParseError::BadEntry {
             block: self.kind,
@@ -122,7 +146,11 @@ impl OpenBlock {
             BlockKind::Swap2Board => Command::Swap2Board(self.points),
             BlockKind::Block => Command::Block(self.points),
             BlockKind::BlockUndo => Command::BlockUndo(self.points),
-            BlockKind::Unsupported(name) => Command::Unsupported(name),
+            BlockKind::Database => match self.request {
+                Some(request) => Command::Database(request, self.points),
+                None => Command::Unsupported("database command"),
+            },
+            BlockKind::Path(name) | BlockKind::Unsupported(name) => Command::Unsupported(name),
         })
     }
 }
@@ -184,11 +212,47 @@ mod tests {
 
     #[test]
     fn unsupported_blocks_are_swallowed_whole() {
-        let out = feed_all(&["yxquerydatabaseall", "7,7", "8,8", "done", "BEGIN"]);
+        let out = feed_all(&["yxsetbestmovedatabase", "7,7", "8,8", "done", "BEGIN"]);
         assert_eq!(
             out,
             vec![
-                Ok(Command::Unsupported("YXQUERYDATABASEALL")),
+                Ok(Command::Unsupported("YXSETBESTMOVEDATABASE")),
+                Ok(Command::Begin)
+            ]
+        );
+    }
+
+    #[test]
+    fn database_commands_carry_their_header_and_position() {
+        let out = feed_all(&["yxedittextdatabase \"a b\"", "7,7", "8,8", "done"]);
+        assert_eq!(
+            out,
+            vec![Ok(Command::Database(
+                DatabaseRequest::EditText("a b".to_string()),
+                vec![Point { x: 7, y: 7 }, Point { x: 8, y: 8 }]
+            ))]
+        );
+        let bad = feed_all(&["yxedittvddatabase 1 2", "7,7", "done"]);
+        assert!(
+            matches!(bad[..], [Err(ParseError::BadArguments { .. })]),
+            "the lines are swallowed, the header's error is the answer: {bad:?}"
+        );
+    }
+
+    #[test]
+    fn a_path_is_the_whole_next_line() {
+        let out = feed_all(&[
+            "yxsetdatabase",
+            "C:\\My Games\\done.db",
+            "yxhashdump",
+            "x",
+            "BEGIN",
+        ]);
+        assert_eq!(
+            out,
+            vec![
+                Ok(Command::SetDatabase("C:\\My Games\\done.db".to_string())),
+                Ok(Command::Unsupported("YXHASHDUMP")),
                 Ok(Command::Begin)
             ]
         );

@@ -6,6 +6,7 @@
 //! to case (Yixin-Board sends lowercase); a trailing `\r` and extra spaces are
 //! tolerated.
 
+use super::database_command::{parse_header, DatabaseRequest, DatabaseVerb};
 use crate::board::Geometry;
 use std::fmt;
 
@@ -49,8 +50,14 @@ pub enum BlockKind {
     Block,
     /// `YXBLOCKUNDO`: root moves allowed again.
     BlockUndo,
-    /// A Yixin-Board block command we do not implement (the database
-    /// queries and edits): its lines are read and dropped.
+    /// A Yixin-Board database command: the position as `x,y` moves.
+    Database,
+    /// A command whose argument, a path, is the next line
+    /// (`yxsetdatabase`, and Yixin-Board's file commands we do not
+    /// implement).
+    Path(&'static str),
+    /// A Yixin-Board block command we do not implement: its lines are read
+    /// and dropped.
     Unsupported(&'static str),
 }
 
@@ -62,7 +69,8 @@ impl BlockKind {
             BlockKind::Swap2Board => "SWAP2BOARD",
             BlockKind::Block => "YXBLOCK",
             BlockKind::BlockUndo => "YXBLOCKUNDO",
-            BlockKind::Unsupported(name) => name,
+            BlockKind::Database => "database command",
+            BlockKind::Path(name) | BlockKind::Unsupported(name) => name,
         }
     }
 }
@@ -131,6 +139,22 @@ pub enum Command {
     BlockReset,
     /// Yixin-Board's swap2 steps 1 to 3 (`yxswap2step1` …).
     YxSwap2(u8),
+    /// `yxbalanceone B` (one stone) / `yxbalancetwo B` (two stones): the
+    /// move(s) after which the side to move's score is nearest `bias`.
+    Balance {
+        bias: i64,
+        stones: u8,
+    },
+    /// The header of a database command: only the block assembler sees it.
+    /// A header it cannot read still opens the block, so that the position
+    /// lines are not read as commands; the error is the block's answer.
+    OpenDatabase(Result<DatabaseRequest, ParseError>),
+    /// A database command and its position (moves in order).
+    Database(DatabaseRequest, Vec<Point>),
+    /// `yxsetdatabase` with the path from the next line.
+    SetDatabase(String),
+    /// `yxsavedatabase`.
+    SaveDatabase,
     /// A known command we do not implement (reply `UNKNOWN`).
     Unsupported(&'static str),
     Info(Info),
@@ -201,6 +225,8 @@ enum Shape {
     Info,
     /// A header: entry lines and `DONE` follow.
     Block(BlockKind),
+    /// A database command's header (its arguments), then a position.
+    Database(DatabaseVerb),
 }
 
 const COMMANDS: &[(&str, Shape)] = &[
@@ -229,40 +255,47 @@ const COMMANDS: &[(&str, Shape)] = &[
     ("YXSWAP2STEP1", Shape::Bare(Command::YxSwap2(1))),
     ("YXSWAP2STEP2", Shape::Bare(Command::YxSwap2(2))),
     ("YXSWAP2STEP3", Shape::Bare(Command::YxSwap2(3))),
+    ("YXBALANCEONE", Shape::Count(balance_one)),
+    ("YXBALANCETWO", Shape::Count(balance_two)),
     // Yixin-Board's database commands: each is followed by a position and
     // DONE, which must not be read as commands.
     (
         "YXQUERYDATABASEALL",
-        unsupported_block("YXQUERYDATABASEALL"),
+        Shape::Database(DatabaseVerb::QueryAll),
     ),
     (
         "YXQUERYDATABASEALLT",
-        unsupported_block("YXQUERYDATABASEALLT"),
+        Shape::Database(DatabaseVerb::QueryAll),
     ),
     (
         "YXQUERYDATABASEONE",
-        unsupported_block("YXQUERYDATABASEONE"),
+        Shape::Database(DatabaseVerb::QueryOne),
     ),
     (
         "YXQUERYDATABASETEXT",
-        unsupported_block("YXQUERYDATABASETEXT"),
+        Shape::Database(DatabaseVerb::QueryText),
     ),
     (
         "YXEDITLABELDATABASE",
-        unsupported_block("YXEDITLABELDATABASE"),
+        Shape::Database(DatabaseVerb::EditLabel),
     ),
-    ("YXEDITTVDDATABASE", unsupported_block("YXEDITTVDDATABASE")),
+    ("YXEDITTVDDATABASE", Shape::Database(DatabaseVerb::EditTvd)),
     (
         "YXEDITTEXTDATABASE",
-        unsupported_block("YXEDITTEXTDATABASE"),
+        Shape::Database(DatabaseVerb::EditText),
     ),
     (
         "YXDELETEDATABASEONE",
-        unsupported_block("YXDELETEDATABASEONE"),
+        Shape::Database(DatabaseVerb::DeleteOne),
     ),
     (
         "YXDELETEDATABASEALL",
-        unsupported_block("YXDELETEDATABASEALL"),
+        Shape::Database(DatabaseVerb::DeleteAll),
+    ),
+    ("YXSAVEDATABASE", Shape::Bare(Command::SaveDatabase)),
+    (
+        "YXSETDATABASE",
+        Shape::Block(BlockKind::Path("YXSETDATABASE")),
     ),
     (
         "YXSETBESTMOVEDATABASE",
@@ -274,7 +307,30 @@ const COMMANDS: &[(&str, Shape)] = &[
     ),
     ("YXBLOCKPATH", unsupported_block("YXBLOCKPATH")),
     ("YXBLOCKPATHUNDO", unsupported_block("YXBLOCKPATHUNDO")),
+    // Yixin-Board's file commands we do not implement: the path on the next
+    // line is read and dropped.
+    ("YXHASHDUMP", Shape::Block(BlockKind::Path("YXHASHDUMP"))),
+    ("YXHASHLOAD", Shape::Block(BlockKind::Path("YXHASHLOAD"))),
+    ("YXDBTOTXT", Shape::Block(BlockKind::Path("YXDBTOTXT"))),
+    (
+        "YXDBTOTXTALL",
+        Shape::Block(BlockKind::Path("YXDBTOTXTALL")),
+    ),
+    ("YXLIBTODB", Shape::Block(BlockKind::Path("YXLIBTODB"))),
+    ("YXDBTOLIB", Shape::Block(BlockKind::Path("YXDBTOLIB"))),
+    ("YXDBTOPOS", Shape::Block(BlockKind::Path("YXDBTOPOS"))),
+    ("YXTXTTODB", Shape::Block(BlockKind::Path("YXTXTTODB"))),
+    ("YXDBSPLIT", Shape::Block(BlockKind::Path("YXDBSPLIT"))),
+    ("YXDBMERGE", Shape::Block(BlockKind::Path("YXDBMERGE"))),
 ];
+
+fn balance_one(bias: i64) -> Command {
+    Command::Balance { bias, stones: 1 }
+}
+
+fn balance_two(bias: i64) -> Command {
+    Command::Balance { bias, stones: 2 }
+}
 
 const fn unsupported_block(name: &'static str) -> Shape {
     Shape::Block(BlockKind::Unsupported(name))
@@ -380,6 +436,9 @@ impl Command {
             Shape::Count(make) => parse_int(args).map(make).map_err(bad),
             Shape::Info => parse_info(args).map(Command::Info),
             Shape::Block(kind) => Ok(Command::OpenBlock(*kind)),
+            Shape::Database(verb) => Ok(Command::OpenDatabase(
+                parse_header(*verb, args).map_err(bad),
+            )),
         }
     }
 }

@@ -2,6 +2,7 @@
 //! the command loop that owns stdin and stdout. No search lives here.
 //!
 //! - `command`: one manager line → `Command` (pure, table-driven);
+//! - `database_command`: the arguments of Yixin-Board's database commands;
 //! - `block`: assembles `BOARD`/`YXBOARD`/`SWAP2BOARD` … `DONE` (pure);
 //! - `session`: game state and what each command does to it (no I/O), in
 //!   parts: `game` (the position commands), `settings` (`INFO` keys and a
@@ -12,6 +13,7 @@
 
 pub mod block;
 pub mod command;
+pub mod database_command;
 pub mod reply;
 pub mod report;
 pub mod run;

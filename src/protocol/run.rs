@@ -8,14 +8,17 @@
 //! until the move is out. It also watches the clock: at the hard limit it
 //! raises the stop flag, and if the searcher still has not answered shortly
 //! after, it plays the best move reported so far rather than lose on time.
+//! With `INFO pondering 1` the worker goes on thinking after our move, on
+//! the reply the search expects; every line stops that at once, nothing it
+//! reports is printed, and a request it already answered takes its move.
 
 use super::block::Assembler;
 use super::command::Command;
 use super::reply::Reply;
 use super::session::{Effect, Session, Task, Think, Thought};
 use super::think::{think, Progress};
-use crate::board::Pos;
-use crate::search::{EngineOptions, Searcher};
+use crate::board::{Board, Pos};
+use crate::search::{CandidateRange, EngineOptions, Score, Searcher};
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -75,6 +78,9 @@ where
         jobs,
         queue: VecDeque::new(),
         search: None,
+        ponder: None,
+        pondered: None,
+        ready: None,
         next_id: 0,
     }
     .run(inbox)
@@ -88,6 +94,10 @@ struct Search {
     /// When to raise the stop flag, and when to give up waiting.
     hard_deadline: Option<Instant>,
     best: Option<Pos>,
+    /// The opponent's reply the search expects (for pondering).
+    expected: Option<Pos>,
+    /// The finished search's score and depth (for the position database).
+    searched: Option<(Score, u32)>,
 }
 
 struct Loop<W: Write> {
@@ -98,15 +108,53 @@ struct Loop<W: Write> {
     /// Lines that arrived during a search, with their arrival times.
     queue: VecDeque<(String, Instant)>,
     search: Option<Search>,
+    /// The search pondering on the opponent's time; its reports are dropped.
+    ponder: Option<Ponder>,
+    /// A ponder that finished (its limits reached, not stopped): a request
+    /// for exactly its position and limits takes its move at once.
+    pondered: Option<(Ponder, Pos)>,
+    /// An answer that needs no search (a ponder hit), handed to `on_done`
+    /// before the next event.
+    ready: Option<(u64, Thought)>,
     next_id: u64,
+}
+
+/// A ponder: its search id, stop flag, and what it searched.
+struct Ponder {
+    id: u64,
+    stop: Arc<AtomicBool>,
+    board: Board,
+    nodes: Option<u64>,
+    depth: Option<u32>,
+    range: CandidateRange,
+}
+
+impl Ponder {
+    /// Whether `request` asks for the search this ponder already made.
+    fn answers(&self, request: &Think) -> bool {
+        let (a, b) = (&self.board, &request.board);
+        request.task == Task::Move
+            && request.limits.excluded.is_empty()
+            && request.limits.nodes == self.nodes
+            && request.limits.depth == self.depth
+            && request.candidate_range == self.range
+            && (a.width(), a.height(), a.rule(), a.geometry())
+                == (b.width(), b.height(), b.rule(), b.geometry())
+            && a.hash() == b.hash()
+            && a.side_to_move() == b.side_to_move()
+            // The same stones, whatever order a board block listed them in.
+            && a.cells().all(|p| a.cell(p) == b.cell(p))
+    }
 }
 
 impl<W: Write> Loop<W> {
     fn run(mut self, inbox: Receiver<Event>) -> io::Result<Exit> {
         loop {
-            let event = match self.search.as_ref().and_then(|s| s.hard_deadline) {
-                None => inbox.recv().unwrap_or(Event::Eof),
-                Some(deadline) => {
+            let deadline = self.search.as_ref().and_then(|s| s.hard_deadline);
+            let event = match (self.ready.take(), deadline) {
+                (Some((id, thought)), _) => Event::Done(id, thought),
+                (None, None) => inbox.recv().unwrap_or(Event::Eof),
+                (None, Some(deadline)) => {
                     let wait = deadline.saturating_duration_since(Instant::now());
                     match inbox.recv_timeout(wait) {
                         Ok(event) => event,
@@ -129,6 +177,13 @@ impl<W: Write> Loop<W> {
             };
             if let Some(exit) = exit {
                 log::debug!("exit: {exit:?}");
+                // The database keeps what changed; a manager that has gone
+                // may no longer read what is said about it.
+                for effect in self.session.shutdown() {
+                    if let Effect::Reply(reply) = effect {
+                        let _ = self.write(&reply);
+                    }
+                }
                 self.output.flush()?;
                 return Ok(exit);
             }
@@ -137,6 +192,11 @@ impl<W: Write> Loop<W> {
 
     fn on_line(&mut self, line: String, at: Instant) -> io::Result<Option<Exit>> {
         log::debug!("< {line}");
+        // Any line ends pondering at once; a search it asks for waits on the
+        // worker only until the ponder returns (a few milliseconds).
+        if let Some(ponder) = &self.ponder {
+            ponder.stop.store(true, Ordering::Relaxed);
+        }
         if let Some(search) = &self.search {
             match Command::parse(&line) {
                 Ok(Command::End) => return Ok(Some(Exit::End)),
@@ -178,6 +238,8 @@ impl<W: Write> Loop<W> {
     }
 
     fn start_search(&mut self, request: Box<Think>) {
+        let pondered = self.pondered.take();
+        let hit = pondered.filter(|(ponder, _)| ponder.answers(&request));
         self.next_id += 1;
         let stop = Arc::new(AtomicBool::new(false));
         self.search = Some(Search {
@@ -186,6 +248,37 @@ impl<W: Write> Loop<W> {
             stop: Arc::clone(&stop),
             hard_deadline: request.limits.time.map(|t| t.start + t.hard),
             best: None,
+            expected: None,
+            searched: None,
+        });
+        if let Some((_, best)) = hit {
+            // The move was found on the opponent's time: answer at once.
+            let note =
+                Reply::Message("ponder hit: the move was found on the opponent's time".to_string());
+            let _ = self.write(&note);
+            self.ready = Some((self.next_id, Thought::Move(Some(best))));
+            return;
+        }
+        self.send(Job::Think(self.next_id, request, stop));
+    }
+
+    /// Thinks on the opponent's time, if the session asks for it, on the
+    /// position after the reply we expect. Nothing it finds is printed: it
+    /// fills the shared table that the next search reads.
+    fn start_ponder(&mut self, expected: Pos) {
+        let Some(request) = self.session.ponder_request(expected) else {
+            return;
+        };
+        self.next_id += 1;
+        let stop = Arc::new(AtomicBool::new(false));
+        self.pondered = None;
+        self.ponder = Some(Ponder {
+            id: self.next_id,
+            stop: Arc::clone(&stop),
+            board: request.board.clone(),
+            nodes: request.limits.nodes,
+            depth: request.limits.depth,
+            range: request.candidate_range,
         });
         self.send(Job::Think(self.next_id, request, stop));
     }
@@ -206,17 +299,40 @@ impl<W: Write> Loop<W> {
                 search.best = Some(pos);
                 Ok(())
             }
+            Progress::Expected(pos) => {
+                search.expected = Some(pos);
+                Ok(())
+            }
+            Progress::Searched { score, depth } => {
+                search.searched = Some((score, depth));
+                Ok(())
+            }
         }
     }
 
     fn on_done(&mut self, id: u64, thought: Thought) -> io::Result<Option<Exit>> {
-        if self.search.as_ref().is_none_or(|s| s.id != id) {
-            return Ok(None); // a search we already answered for
+        if let Some(ponder) = self.ponder.take_if(|p| p.id == id) {
+            // Finished under its own limits, not stopped: worth keeping.
+            if let (false, Thought::Move(Some(best))) =
+                (ponder.stop.load(Ordering::Relaxed), thought)
+            {
+                self.pondered = Some((ponder, best));
+            }
+            return Ok(None);
         }
-        self.search = None;
+        let Some(search) = self.search.take_if(|s| s.id == id) else {
+            return Ok(None); // a search we already answered for
+        };
+        if let Some((score, depth)) = search.searched {
+            self.session.record_search(score, depth);
+        }
         let effects = self.session.finish(thought, Instant::now());
         if let Some(exit) = self.carry_out(effects)? {
             return Ok(Some(exit));
+        }
+        let idle = self.queue.is_empty() && self.search.is_none();
+        if let (Task::Move, Some(expected), true) = (search.task, search.expected, idle) {
+            self.start_ponder(expected);
         }
         self.drain_queue()
     }

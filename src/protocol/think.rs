@@ -4,10 +4,10 @@
 //! touches stdin or stdout, so the command loop and the tests share it.
 
 use super::reply::Reply;
-use super::report::{event_lines, nbest_message, pv_block};
+use super::report::{event_lines, nbest_message, pv_block, pv_text, score_text};
 use super::session::{Task, Think, Thought};
 use crate::board::Pos;
-use crate::search::{swap2, IterationInfo, Limits, SearchEvent, Searcher};
+use crate::search::{balance, swap2, IterationInfo, Limits, Score, SearchEvent, Searcher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -18,6 +18,12 @@ pub enum Progress {
     Line(Reply),
     /// The best move found so far (played if the searcher overruns).
     Best(Pos),
+    /// The opponent's reply the finished search expects (its second PV
+    /// move): where pondering thinks next.
+    Expected(Pos),
+    /// The finished search's score for the side to move and its depth
+    /// (recorded in the position database when it is on).
+    Searched { score: Score, depth: u32 },
 }
 
 /// Runs `request` to completion (or until `stop`), reporting through `emit`.
@@ -27,9 +33,49 @@ pub fn think(
     stop: &AtomicBool,
     emit: &mut dyn FnMut(Progress),
 ) -> Thought {
+    searcher.set_candidate_range(request.candidate_range);
     match request.task {
-        Task::Move => Thought::Move(search_once(searcher, request, &request.limits, stop, emit).0),
+        Task::Move => {
+            let (best, result) = search_once(searcher, request, &request.limits, stop, emit);
+            if best.is_some() && result.depth > 0 {
+                emit(Progress::Searched {
+                    score: result.score,
+                    depth: result.depth,
+                });
+            }
+            if let [first, reply, ..] = result.pv[..] {
+                if Some(first) == best {
+                    emit(Progress::Expected(reply));
+                }
+            }
+            Thought::Move(best)
+        }
+        // Thinking on the opponent's time: silent, into the shared table.
+        Task::Ponder => Thought::Move(
+            searcher
+                .search(&request.board, &request.limits, stop, &mut |_| {})
+                .best_move,
+        ),
         Task::Nbest(lines) => Thought::Move(nbest(searcher, request, lines, stop, emit)),
+        Task::Balance { bias, stones: 1 } => {
+            let found = balance::balance_one(searcher, &request.board, &request.limits, bias, stop);
+            if let Some(found) = found {
+                emit(balance_line(&[found.stone], found.score, request));
+                emit(Progress::Best(found.stone));
+            }
+            Thought::Move(found.map(|found| found.stone))
+        }
+        Task::Balance { bias, .. } => {
+            let pair = balance::balance_two(searcher, &request.board, &request.limits, bias, stop);
+            if let Some(pair) = pair {
+                emit(balance_line(
+                    &[pair.first, pair.second],
+                    pair.score,
+                    request,
+                ));
+            }
+            Thought::Pair(pair.map(|pair| (pair.first, pair.second)))
+        }
         Task::Swap2 | Task::YxSwap2(_) => Thought::Swap2(swap2::decide(
             searcher,
             &request.board,
@@ -37,6 +83,16 @@ pub fn think(
             stop,
         )),
     }
+}
+
+/// `MESSAGE balance h8 i9 | eval e`: the balanced stones and the score the
+/// side to move has after them.
+fn balance_line(stones: &[Pos], score: Score, request: &Think) -> Progress {
+    Progress::Line(Reply::Message(format!(
+        "balance {} | eval {}",
+        pv_text(stones, request.detail.notation),
+        score_text(score)
+    )))
 }
 
 /// One search; returns its best move and the last completed iteration.
@@ -143,6 +199,7 @@ mod tests {
             board,
             limits: Limits::default(),
             detail: Detail::default(),
+            candidate_range: Default::default(),
         };
         let mut lines = Vec::new();
         let mut bests = Vec::new();
@@ -153,6 +210,7 @@ mod tests {
             &mut |p| match p {
                 Progress::Line(l) => lines.push(l.render()),
                 Progress::Best(b) => bests.push(b),
+                Progress::Expected(_) | Progress::Searched { .. } => {}
             },
         );
         assert_eq!(lines.len(), 3, "{lines:?}");

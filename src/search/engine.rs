@@ -9,7 +9,8 @@ use super::tt::TranspositionTable;
 use super::vcf::MAX_FOURS;
 use super::vct::{VctSolver, MAX_THREATS};
 use super::{
-    mate_in, EngineOptions, IterationInfo, Limits, Score, SearchEvent, SearchResult, Searcher, MATE,
+    mate_in, CandidateRange, EngineOptions, IterationInfo, Limits, Score, SearchEvent,
+    SearchResult, Searcher, MATE,
 };
 use crate::board::{Board, Pos, Threat};
 use std::cell::RefCell;
@@ -46,6 +47,8 @@ pub struct WuziSearcher {
     /// The table size asked for, to notice when a new setting changes it.
     table_bytes: u64,
     threads: usize,
+    /// The cells the search considers (`INFO caution_factor`).
+    candidate_range: CandidateRange,
 }
 
 /// The transposition table's share of the engine's memory.
@@ -69,6 +72,7 @@ impl WuziSearcher {
             tt: TranspositionTable::new(bytes),
             table_bytes: bytes,
             threads: options.threads.max(1),
+            candidate_range: CandidateRange::default(),
         }
     }
 
@@ -255,7 +259,8 @@ impl Searcher for WuziSearcher {
         };
         let report = RefCell::new(report);
         let mut announce_root_move = |mv: Pos| (report.borrow_mut())(&SearchEvent::RootMove(mv));
-        let root = Position::new(board);
+        let mut root = Position::new(board);
+        root.range = self.candidate_range;
         let mut main = Worker::new(root.clone(), &shared, true);
 
         match main.prepare_root(&limits.excluded) {
@@ -395,6 +400,14 @@ impl Searcher for WuziSearcher {
             self.table_bytes = bytes;
         }
         self.threads = options.threads.max(1);
+    }
+
+    fn set_candidate_range(&mut self, range: CandidateRange) {
+        if range != self.candidate_range {
+            // Scores stored under another range are not comparable.
+            self.candidate_range = range;
+            self.tt.clear();
+        }
     }
 }
 

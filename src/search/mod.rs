@@ -6,6 +6,7 @@
 //! `eval::score` and are re-exported here.
 
 mod alphabeta;
+pub mod balance;
 mod defence;
 mod engine;
 mod one_ply;
@@ -64,6 +65,36 @@ impl Default for EngineOptions {
     }
 }
 
+/// Which empty cells the search considers (Yixin-Board's
+/// `INFO caution_factor 0..5`, the ranges Rapfi maps it to): cells within
+/// two steps of a stone (the default, `caution_factor 0`), also those three
+/// steps along a line, within three steps, also four along a line, within
+/// four steps, or the whole board. Wider is slower and misses less.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CandidateRange {
+    #[default]
+    Square2,
+    Square2Line3,
+    Square3,
+    Square3Line4,
+    Square4,
+    FullBoard,
+}
+
+impl CandidateRange {
+    /// The range for a `caution_factor` (clamped to 0..5).
+    pub fn from_caution(factor: i64) -> CandidateRange {
+        match factor {
+            i64::MIN..=0 => CandidateRange::Square2,
+            1 => CandidateRange::Square2Line3,
+            2 => CandidateRange::Square3,
+            3 => CandidateRange::Square3Line4,
+            4 => CandidateRange::Square4,
+            _ => CandidateRange::FullBoard,
+        }
+    }
+}
+
 /// One completed iteration of iterative deepening.
 #[derive(Clone, Debug)]
 pub struct IterationInfo {
@@ -112,6 +143,10 @@ pub trait Searcher: Send {
 
     /// Apply memory and thread settings.
     fn configure(&mut self, options: &EngineOptions);
+
+    /// The cells later searches consider (`INFO caution_factor`). Searchers
+    /// with a fixed range ignore it.
+    fn set_candidate_range(&mut self, _range: CandidateRange) {}
 }
 
 /// The engine the protocol layer plays with.

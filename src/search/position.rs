@@ -1,6 +1,7 @@
 //! The search's working copy of the board, and the per-cell view of it that
 //! move generation and the solvers share: both colours' threats and worths.
 
+use super::CandidateRange;
 use crate::board::{Board, Color, Pos, Rule, Threat};
 use crate::eval::OrderKey;
 
@@ -28,12 +29,15 @@ pub fn wins_by_force(threat: Threat) -> bool {
 #[derive(Clone)]
 pub struct Position {
     pub board: Board,
+    /// Which empty cells `candidates` lists (`INFO caution_factor`).
+    pub range: CandidateRange,
 }
 
 impl Position {
     pub fn new(board: &Board) -> Position {
         Position {
             board: board.clone(),
+            range: CandidateRange::default(),
         }
     }
 
@@ -65,12 +69,61 @@ impl Position {
     pub fn candidates(&self, out: &mut Vec<Pos>) {
         out.clear();
         self.board.collect_candidates(out);
+        if self.range != CandidateRange::Square2 && !out.is_empty() {
+            self.widen(out);
+        }
         if out.is_empty() {
             let centre = Pos::new(self.board.width() / 2, self.board.height() / 2);
             if self.board.stone_count() == 0 && self.board.is_empty(centre) {
                 out.push(centre);
             } else {
                 out.extend(self.board.empty_cells());
+            }
+        }
+    }
+
+    /// Adds to `out` (the cells within two steps of a stone) the further
+    /// cells `self.range` asks for.
+    fn widen(&self, out: &mut Vec<Pos>) {
+        let board = &self.board;
+        if self.range == CandidateRange::FullBoard {
+            out.clear();
+            out.extend(board.empty_cells());
+            return;
+        }
+        let (square, line) = match self.range {
+            CandidateRange::Square2Line3 => (2, 3),
+            CandidateRange::Square3 => (3, 3),
+            CandidateRange::Square3Line4 => (3, 4),
+            _ => (4, 4),
+        };
+        let geometry = board.geometry();
+        let width = board.width();
+        let mut listed = vec![false; width * board.height()];
+        for p in out.iter() {
+            listed[p.y() * width + p.x()] = true;
+        }
+        let on_a_line = |dx: isize, dy: isize| {
+            geometry
+                .directions()
+                .iter()
+                .any(|&(lx, ly)| dx * ly == dy * lx)
+        };
+        for &stone in board.history() {
+            for dy in -line..=line {
+                for dx in -line..=line {
+                    let steps = geometry.distance((dx, dy)) as isize;
+                    let reached = steps <= square || (steps <= line && on_a_line(dx, dy));
+                    let x = stone.x() as i64 + dx as i64;
+                    let y = stone.y() as i64 + dy as i64;
+                    let Some(p) = board.pos(x, y).filter(|_| reached) else {
+                        continue;
+                    };
+                    if board.is_empty(p) && !listed[p.y() * width + p.x()] {
+                        listed[p.y() * width + p.x()] = true;
+                        out.push(p);
+                    }
+                }
             }
         }
     }
@@ -136,5 +189,33 @@ mod tests {
         position.unmake();
         position.candidates(&mut cells);
         assert_eq!(cells, vec![Pos::new(7, 7)]);
+    }
+
+    #[test]
+    fn the_candidate_range_widens_with_caution() {
+        let mut board = Board::new(15, 15, Rule::Freestyle).unwrap();
+        board.play(Pos::new(7, 7)).unwrap();
+        let mut position = Position::new(&board);
+        let mut count = |range: CandidateRange| {
+            position.range = range;
+            let mut cells = Vec::new();
+            position.candidates(&mut cells);
+            let unique: std::collections::HashSet<_> = cells.iter().collect();
+            assert_eq!(unique.len(), cells.len(), "{range:?}");
+            assert!(cells.iter().all(|&p| board.is_empty(p)));
+            cells.len()
+        };
+        // One stone: 24 cells within two steps; the lines add 8 cells three
+        // steps away, the squares 48 and 80 cells in all.
+        assert_eq!(count(CandidateRange::Square2), 24);
+        assert_eq!(count(CandidateRange::Square2Line3), 32);
+        assert_eq!(count(CandidateRange::Square3), 48);
+        assert_eq!(count(CandidateRange::Square3Line4), 56);
+        assert_eq!(count(CandidateRange::Square4), 80);
+        assert_eq!(count(CandidateRange::FullBoard), 224);
+        assert_eq!(CandidateRange::from_caution(-3), CandidateRange::Square2);
+        assert_eq!(CandidateRange::from_caution(0), CandidateRange::Square2);
+        assert_eq!(CandidateRange::from_caution(2), CandidateRange::Square3);
+        assert_eq!(CandidateRange::from_caution(9), CandidateRange::FullBoard);
     }
 }

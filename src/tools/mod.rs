@@ -6,6 +6,7 @@
 pub mod analyze;
 pub mod bench;
 pub mod board_bench;
+pub mod database;
 pub mod fitting;
 pub mod match_runner;
 pub mod opengen;
@@ -24,6 +25,7 @@ pub fn run_subcommand(name: &str, args: &[String]) -> ExitCode {
         "analyze" => return analyze::main(args),
         "tune" => return tune::main(args),
         "tune-order" => return tune_order::main(args),
+        "db" => return database::main(args),
         _ => {}
     }
     // Only stdout may carry text (see docs/protocol.md, Logging); usage errors go there too.

@@ -7,6 +7,7 @@ use super::{Effect, Outcome, Session, Task};
 use crate::board::{Board, Cell, Color, Pos};
 use crate::protocol::command::{BoardEntry, Field, Point};
 use crate::protocol::reply::Reply;
+use crate::search::{Score, MATE_BOUND};
 use std::time::{Duration, Instant};
 
 /// The longest `START` waits for the rule tables before its `OK` (managers
@@ -191,6 +192,17 @@ impl Session {
             }
         };
         Ok(self.think_on(Task::YxSwap2(step), board, received))
+    }
+
+    /// `yxbalanceone` / `yxbalancetwo`: a search on the current position.
+    pub(super) fn balance(&mut self, bias: i64, stones: u8, received: Instant) -> Outcome {
+        let board = self.game()?;
+        let legal = board.empty_cells().filter(|&p| board.is_legal(p)).count();
+        if legal < usize::from(stones) {
+            return Err(format!("no room for {stones} more stones"));
+        }
+        let bias = bias.clamp(-i64::from(MATE_BOUND), i64::from(MATE_BOUND)) as Score;
+        Ok(self.think(Task::Balance { bias, stones }, received))
     }
 
     pub(super) fn block(&mut self, points: &[Point]) -> Result<(), String> {

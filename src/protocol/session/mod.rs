@@ -13,9 +13,12 @@
 //! - `settings`: what outlives a game (`INFO` keys, the rule and geometry
 //!   codes) and the limits, exclusions and engine options of a search;
 //! - `answers`: the answers that need no search (`YXSHOWFORBID`,
-//!   `YXSHOWINFO`, Yixin-Board's swap2 lines).
+//!   `YXSHOWINFO`, Yixin-Board's swap2 lines);
+//! - `database`: Yixin-Board's database commands on the position database
+//!   (the one part that reads and writes a file: the database's).
 
 mod answers;
+mod database;
 mod game;
 mod settings;
 #[cfg(test)]
@@ -31,7 +34,7 @@ use super::report::Notation;
 use crate::board::{Board, Geometry, Pos, Rule};
 use crate::search::swap2::Swap2Decision;
 use crate::search::time::Clock;
-use crate::search::{EngineOptions, Limits};
+use crate::search::{CandidateRange, EngineOptions, Limits, Score};
 use answers::yx_swap2_replies;
 use game::{fallback_move, has_room, on_board};
 use std::time::Instant;
@@ -56,6 +59,8 @@ pub struct Think {
     pub board: Board,
     pub limits: Limits,
     pub detail: Detail,
+    /// The cells the search considers (`INFO caution_factor`).
+    pub candidate_range: CandidateRange,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,13 +73,22 @@ pub enum Task {
     Swap2,
     /// Answer Yixin-Board's `yxswap2step1` … `3` (with `MESSAGE SWAP2 …`).
     YxSwap2(u8),
+    /// Answer `yxbalanceone` (1 stone) or `yxbalancetwo` (2 stones): the
+    /// move(s) after which the side to move's score is nearest `bias`.
+    Balance { bias: Score, stones: u8 },
+    /// Think on the opponent's time (`INFO pondering 1`) on the position
+    /// after the reply we expect, silently, until any command arrives.
+    Ponder,
 }
 
 impl Task {
     /// Whether the answer is one ordinary move (which a stand-in can give if
     /// the searcher overruns).
     pub fn answers_with_a_move(self) -> bool {
-        matches!(self, Task::Move | Task::Nbest(_))
+        matches!(
+            self,
+            Task::Move | Task::Nbest(_) | Task::Balance { stones: 1, .. }
+        )
     }
 }
 
@@ -94,6 +108,8 @@ pub struct Detail {
 pub enum Thought {
     Move(Option<Pos>),
     Swap2(Swap2Decision),
+    /// Two stones, the side to move's then the opponent's (`yxbalancetwo`).
+    Pair(Option<(Pos, Pos)>),
 }
 
 pub struct Session {
@@ -112,6 +128,8 @@ pub struct Session {
     threads: usize,
     max_nodes: Option<u64>,
     max_depth: Option<u32>,
+    /// `INFO caution_factor`; the default is the search's usual range.
+    candidate_range: CandidateRange,
     detail: Detail,
     /// Root moves the engine must not play (`YXBLOCK`), as the GUI wrote
     /// them; applied to whatever board is current.
@@ -120,6 +138,10 @@ pub struct Session {
     configured: Option<EngineOptions>,
     /// The task being thought about and when its command arrived.
     thinking: Option<(Task, Instant)>,
+    /// The position database and its settings.
+    database: database::DatabaseDesk,
+    /// `INFO pondering`: think on the opponent's time after our moves.
+    pondering: bool,
 }
 
 impl Default for Session {
@@ -135,10 +157,13 @@ impl Default for Session {
             threads: 1,
             max_nodes: None,
             max_depth: None,
+            candidate_range: CandidateRange::default(),
             detail: Detail::default(),
             blocked: Vec::new(),
             configured: None,
             thinking: None,
+            database: database::DatabaseDesk::default(),
+            pondering: false,
         }
     }
 }
@@ -216,6 +241,11 @@ impl Session {
                 Ok(Vec::new())
             }
             Command::YxSwap2(step) => self.yx_swap2(step, received),
+            Command::Balance { bias, stones } => self.balance(bias, stones, received),
+            Command::OpenDatabase(_) => Err("database command without its position".to_string()),
+            Command::Database(request, moves) => self.database_command(request, &moves),
+            Command::SetDatabase(path) => self.set_database(&path),
+            Command::SaveDatabase => Ok(self.save_database()),
             Command::Unsupported(name) => Ok(vec![Effect::Reply(Reply::Unknown(format!(
                 "{name} is not supported"
             )))]),
@@ -250,6 +280,16 @@ impl Session {
             return Vec::new();
         };
         let reply = match (task, thought) {
+            (_, Thought::Pair(pair)) => {
+                let mut after = board.clone();
+                match pair {
+                    Some((a, b)) if after.play(a).is_ok() && after.play(b).is_ok() => {
+                        *board = after;
+                        Reply::Moves(vec![a, b])
+                    }
+                    _ => Reply::Error("no two moves left to play".to_string()),
+                }
+            }
             (Task::Swap2, Thought::Swap2(decision)) => {
                 let stones = match decision {
                     Swap2Decision::PlaceThree(stones) => stones.to_vec(),
@@ -270,7 +310,7 @@ impl Session {
             (_, thought) => {
                 let proposed = match thought {
                     Thought::Move(p) => p,
-                    Thought::Swap2(_) => None,
+                    Thought::Swap2(_) | Thought::Pair(_) => None,
                 };
                 // The searcher's move is checked like any other: a bad one
                 // must never reach the manager.
@@ -285,6 +325,33 @@ impl Session {
             }
         };
         vec![Effect::Reply(reply)]
+    }
+
+    /// After our move, a request to ponder on the position after `expected`
+    /// (the opponent's reply our search foresaw), if `INFO pondering` asks
+    /// for it and that reply is possible. It is not a `Think` the session
+    /// waits for: the command loop stops it when any line arrives and drops
+    /// whatever it says. Node and depth limits apply; no time limit does.
+    pub fn ponder_request(&self, expected: Pos) -> Option<Box<Think>> {
+        let board = self.board.as_ref().filter(|_| self.pondering)?;
+        if !on_board(board, expected) || !board.is_empty(expected) || board.winner().is_some() {
+            return None;
+        }
+        let mut after = board.clone();
+        after.play(expected).ok()?;
+        after.empty_cells().next()?;
+        Some(Box::new(Think {
+            task: Task::Ponder,
+            board: after,
+            limits: Limits {
+                time: None,
+                nodes: self.max_nodes,
+                depth: self.max_depth,
+                excluded: Vec::new(),
+            },
+            detail: self.detail,
+            candidate_range: self.candidate_range,
+        }))
     }
 
     /// Hands the current position to the searcher with this move's limits.
@@ -306,6 +373,17 @@ impl Session {
         let mut limits = self.limits(received);
         if task.answers_with_a_move() {
             limits.excluded = self.excluded(&board);
+            for pos in self.database_blocked_moves(&board) {
+                if !limits.excluded.contains(&pos) {
+                    limits.excluded.push(pos);
+                }
+            }
+            if !board
+                .empty_cells()
+                .any(|p| board.is_legal(p) && !limits.excluded.contains(&p))
+            {
+                limits.excluded = self.excluded(&board);
+            }
         }
         effects.push(Effect::Think(Box::new(Think {
             task,
@@ -315,6 +393,7 @@ impl Session {
                 notation: self.notation(),
                 ..self.detail
             },
+            candidate_range: self.candidate_range,
         })));
         self.thinking = Some((task, received));
         effects

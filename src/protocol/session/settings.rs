@@ -8,7 +8,7 @@ use crate::board::{Board, Cell, Geometry, Pos, Rule};
 use crate::protocol::command::Info;
 use crate::protocol::reply::Reply;
 use crate::protocol::report::Notation;
-use crate::search::{EngineOptions, Limits, TimeBudget};
+use crate::search::{CandidateRange, EngineOptions, Limits, TimeBudget};
 use std::time::{Duration, Instant};
 
 /// `max_memory 0` means "no limit"; we still stay within what Gomocup grants.
@@ -93,7 +93,13 @@ impl Session {
                     notation: Notation::default(),
                 }
             }
+            Info::CautionFactor(factor) => {
+                self.candidate_range = CandidateRange::from_caution(factor)
+            }
             Info::Rule(code) => return self.set_rule(code),
+            Info::Pondering(on) => self.pondering = on != 0,
+            Info::UseDatabase(on) => return self.use_database(on != 0),
+            Info::DatabaseReadonly(on) => self.set_database_readonly(on != 0),
             Info::Geometry(geometry) => {
                 self.geometry = geometry;
                 self.rebuild_board();
@@ -101,14 +107,10 @@ impl Session {
             Info::GameType(_)
             | Info::Evaluate(_)
             | Info::Folder(_)
-            | Info::CautionFactor(_)
-            | Info::Pondering(_)
             | Info::VcThread(_)
             | Info::ThreadSplitDepth(_)
             | Info::StartDepth(_)
             | Info::NbestSym(_)
-            | Info::UseDatabase(_)
-            | Info::DatabaseReadonly(_)
             | Info::Ignored { .. }
             | Info::Unknown(_) => {}
         }

@@ -493,3 +493,61 @@ fn play_echoes_the_move() {
     assert_eq!(h.send("PLAY 3,4"), ["3,4"]);
     assert_eq!(h.board().cell(Pos::new(3, 4)), Cell::Stone(Color::Black));
 }
+
+#[test]
+fn caution_factor_sets_the_candidate_range_of_later_searches() {
+    let range_of = |effects: Vec<Effect>| {
+        effects.into_iter().find_map(|e| match e {
+            Effect::Think(think) => Some(think.candidate_range),
+            _ => None,
+        })
+    };
+    let mut s = Session::new();
+    let now = Instant::now();
+    let start = Command::Start {
+        width: 15,
+        height: 15,
+    };
+    s.apply(start.clone(), now);
+    assert_eq!(
+        range_of(s.apply(Command::Begin, now)),
+        Some(CandidateRange::Square2),
+        "the default is the search's usual range"
+    );
+    s.finish(Thought::Move(None), now);
+    s.apply(Command::Info(Info::CautionFactor(4)), now);
+    s.apply(start, now);
+    assert_eq!(
+        range_of(s.apply(Command::Begin, now)),
+        Some(CandidateRange::Square4)
+    );
+}
+
+#[test]
+fn pondering_is_asked_for_only_when_on_and_the_reply_is_possible() {
+    let mut s = Session::new();
+    let now = Instant::now();
+    s.apply(
+        Command::Start {
+            width: 15,
+            height: 15,
+        },
+        now,
+    );
+    s.apply(Command::Begin, now);
+    s.finish(Thought::Move(Some(Pos::new(7, 7))), now);
+    let reply = Pos::new(8, 8);
+    assert!(s.ponder_request(reply).is_none(), "off by default");
+    s.apply(Command::Info(Info::Pondering(1)), now);
+    s.apply(Command::Info(Info::MaxDepth(6)), now);
+    let ponder = s.ponder_request(reply).expect("on");
+    assert_eq!(ponder.task, Task::Ponder);
+    assert_eq!(ponder.board.last_move(), Some(reply));
+    assert!(ponder.limits.time.is_none());
+    assert_eq!(ponder.limits.depth, Some(6));
+    assert!(
+        !s.is_thinking(),
+        "a ponder is not a request the session waits for"
+    );
+    assert!(s.ponder_request(Pos::new(7, 7)).is_none(), "taken point");
+}
