@@ -188,6 +188,12 @@ fn print_shape(lines: &[BenchLine]) {
             figure(line.growth())
         );
     }
+    print_shape_summary(&lines);
+}
+
+/// The median depth and seldepth, and the geometric means of ebf and growth,
+/// over the bench's searches.
+fn print_shape_summary(lines: &[BenchLine]) {
     let mut depths: Vec<u32> = lines.iter().map(BenchLine::completed_depth).collect();
     let mut seldepths: Vec<u32> = lines.iter().map(|l| l.seldepth).collect();
     println!(
@@ -296,18 +302,7 @@ fn timed(args: &[String]) -> ExitCode {
     }
     let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
     let seconds: f64 = lines.iter().map(|l| l.seconds).sum();
-    let mut depths: Vec<u32> = lines.iter().map(BenchLine::completed_depth).collect();
-    let mut seldepths: Vec<u32> = lines.iter().map(|l| l.seldepth).collect();
-    println!(
-        "median depth {} seldepth {}",
-        median(&mut depths).unwrap_or(0),
-        median(&mut seldepths).unwrap_or(0)
-    );
-    println!(
-        "ebf {} growth {} (geometric means over the positions)",
-        figure(geometric_mean(lines.iter().map(BenchLine::ebf))),
-        figure(geometric_mean(lines.iter().map(BenchLine::growth)))
-    );
+    print_shape_summary(&lines);
     println!("nodes/s {:.0}", nodes as f64 / seconds.max(1e-9));
     ExitCode::SUCCESS
 }
