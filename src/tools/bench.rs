@@ -188,7 +188,7 @@ fn print_shape(lines: &[BenchLine]) {
             figure(line.growth())
         );
     }
-    print_shape_summary(&lines);
+    print_shape_summary(lines);
 }
 
 /// The median depth and seldepth, and the geometric means of ebf and growth,
