@@ -226,8 +226,12 @@ mod tests {
     ///   row 5:  O . . . .          a5 (the blunder)
     ///   row 8:  . . . . . . . X X X X X   h8 i8 j8 k8 l8
     /// ```
+    /// White's two stones under Black's open three keep the block playable
+    /// (Rapfi at 3 s: k8 holds at about −400 for White, g8 loses by force).
+    /// With White's stones in a corner instead, every block loses by force:
+    /// three central stones against none win for Black.
     const BLUNDER_GAME: &str =
-        "(;GM[4]SZ[15]RU[0];B[hh];W[aa];B[ih];W[ac];B[jh];W[ae]C[12ms];B[kh];W[ag];B[lh])";
+        "(;GM[4]SZ[15]RU[0];B[hh];W[hi];B[ih];W[ii];B[jh];W[ae]C[12ms];B[kh];W[ag];B[lh])";
 
     #[test]
     fn an_ignored_open_three_is_a_blunder_with_the_block_as_better_move() {
