@@ -7,7 +7,7 @@ use super::pruning::{
     RAZOR_DEPTH, REVERSE_FUTILITY_DEPTH,
 };
 use super::tactics::{Tactics, Threats, INTERIOR_DEFENCE_DEPTH};
-use super::tt::{Bound, TranspositionTable};
+use super::tt::{Bound, Entry, TranspositionTable};
 use super::vcf::VcfSolver;
 use super::{mate_in, mated_in, Limits, Score, MATE, MATE_BOUND};
 use crate::board::{Pos, Threat, CELL_COUNT};
@@ -28,6 +28,11 @@ const LEAF_VCF_FOURS: u32 = 8;
 const FUTILITY_MARGIN: [Score; 3] = [0, 250, 500];
 /// Internal iterative reduction from this depth on.
 const IIR_DEPTH: i32 = 5;
+/// Singular extension: from this depth on, a table move whose score no
+/// other move comes within `SINGULAR_MARGIN` per ply of is searched a ply
+/// deeper.
+const SINGULAR_DEPTH: i32 = 6;
+const SINGULAR_MARGIN: Score = 10;
 
 /// What all threads of one search share.
 pub struct Shared<'a> {
@@ -53,6 +58,13 @@ pub enum Node {
     Won(Score, Pos),
     /// The side to move loses by force; the move is the best try, if any.
     Lost(Score, Option<Pos>),
+}
+
+/// What the singular-extension check concluded.
+enum Singular {
+    Extend(Pos),
+    Cut(Score),
+    No,
 }
 
 #[derive(Copy, Clone, Debug)]
@@ -85,6 +97,8 @@ pub struct Worker<'a> {
     pub(super) line_stamp: u32,
     /// The static score of each ply's node, where one was taken.
     pub(super) static_evals: Vec<Option<Score>>,
+    /// The table move a singular-extension search at this ply leaves out.
+    pub(super) singular_excluded: Vec<Option<Pos>>,
     pub vcf: VcfSolver,
     /// The best root move of the current iteration whose search finished,
     /// with its score.
@@ -120,6 +134,7 @@ impl<'a> Worker<'a> {
             line_marks: vec![0; CELL_COUNT],
             line_stamp: 0,
             static_evals: vec![None; MAX_PLY + 2],
+            singular_excluded: vec![None; MAX_PLY + 2],
             vcf: VcfSolver::default(),
             root_best: None,
             root_first: None,
@@ -271,14 +286,15 @@ impl<'a> Worker<'a> {
                     Bound::Lower => e.score >= beta,
                     Bound::Upper => e.score <= alpha,
                 };
-            if usable && ply > 0 && !pv_node {
+            if usable && ply > 0 && !pv_node && self.singular_excluded[ply].is_none() {
                 return e.score;
             }
         }
-        let excluded: &[Pos] = if ply == 0 {
-            &self.shared.limits.excluded
-        } else {
-            &[]
+        let singular_slot = self.singular_excluded[ply].map(|p| [p]);
+        let excluded: &[Pos] = match (ply, singular_slot.as_ref()) {
+            (0, _) => &self.shared.limits.excluded,
+            (_, Some(slot)) => slot,
+            _ => &[],
         };
         let decided = |node: Node, pv: &mut Vec<Pos>| match node {
             Node::Won(score, mv) => {
@@ -332,6 +348,16 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+        let extended_move = match entry {
+            Some(e) if !forced && !threats.any() && ply > 0 && depth >= SINGULAR_DEPTH => {
+                match self.singular(ply, depth, beta, &e) {
+                    Singular::Extend(mv) => Some(mv),
+                    Singular::Cut(score) => return score,
+                    Singular::No => None,
+                }
+            }
+            _ => None,
+        };
         if !forced {
             if let Some(node) = self.generate(ply, excluded, threats) {
                 return decided(node, &mut self.pv[ply]);
@@ -399,6 +425,7 @@ impl<'a> Worker<'a> {
                 }
             }
             self.position.make(mv);
+            let next_depth = next_depth + i32::from(extended_move == Some(mv));
             let score = if i == 0 {
                 -self.search(next_depth, ply + 1, -beta, -alpha, pv_node)
             } else {
@@ -456,10 +483,48 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
-        self.shared
-            .tt
-            .store(key, ply as u32, best_move, best, depth.max(0), bound);
+        if self.singular_excluded[ply].is_none() {
+            self.shared
+                .tt
+                .store(key, ply as u32, best_move, best, depth.max(0), bound);
+        }
         best
+    }
+
+    /// Whether the table's move stands alone: a reduced search of the node
+    /// without it, against a bound a little under the table's score. When
+    /// every other move fails low, the table move is worth a ply more (the
+    /// only good move of a forcing line); when another move also clears the
+    /// bound and that bound is at or above beta, the node fails high without
+    /// a full search (two refutations, not one).
+    fn singular(&mut self, ply: usize, depth: i32, beta: Score, entry: &Entry) -> Singular {
+        let Some(table_move) = entry.best_move else {
+            return Singular::No;
+        };
+        if entry.bound == Bound::Upper || entry.depth < depth - 3 || is_mate(entry.score) {
+            return Singular::No;
+        }
+        let singular_beta = entry.score - SINGULAR_MARGIN * depth;
+        self.singular_excluded[ply] = Some(table_move);
+        let score = self.search(
+            (depth - 1) / 2,
+            ply,
+            singular_beta - 1,
+            singular_beta,
+            false,
+        );
+        self.singular_excluded[ply] = None;
+        // The search of this node reuses the ply's buffers from here on.
+        self.pv[ply].clear();
+        if self.shared.stopping() {
+            Singular::No
+        } else if score < singular_beta {
+            Singular::Extend(table_move)
+        } else if singular_beta >= beta {
+            Singular::Cut(singular_beta)
+        } else {
+            Singular::No
+        }
     }
 
     /// Plies taken off the search of the `rank`-th move (from 0) of a node
