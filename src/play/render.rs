@@ -72,7 +72,7 @@ pub fn rows(board: &Board, marks: &Marks) -> Vec<DrawnRow> {
                                 CellKind::Stone(color)
                             };
                             let text = match (marks.numbers, kind) {
-                                (true, _) => format!("{:>3}", numbers.get(&pos).unwrap_or(&0)),
+                                (true, _) => format!("{:^3}", numbers.get(&pos).unwrap_or(&0)),
                                 (false, CellKind::LastStone(_)) => format!("[{mark}]"),
                                 _ => format!(" {mark} "),
                             };

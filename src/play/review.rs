@@ -94,8 +94,9 @@ impl Review {
     /// `rows` lines on each side.
     pub fn graph_text(&self, rows: usize) -> String {
         let scores = self.black_scores();
-        let height =
-            |s: Score| ((s.unsigned_abs() as usize * rows).div_ceil(GRAPH_LIMIT as usize)).min(rows);
+        let height = |s: Score| {
+            ((s.unsigned_abs() as usize * rows).div_ceil(GRAPH_LIMIT as usize)).min(rows)
+        };
         let mut lines = Vec::new();
         let marks: String = self
             .reviews
