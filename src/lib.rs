@@ -12,6 +12,7 @@
 pub mod board;
 pub mod database;
 pub mod eval;
+pub mod play;
 pub mod protocol;
 pub mod search;
 pub mod tools;

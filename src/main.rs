@@ -1,5 +1,6 @@
 //! `pbrain-wuzi`: with no arguments, the pbrain protocol engine on
-//! stdin/stdout; with a subcommand (`bench`, …), one of the shipped tools.
+//! stdin/stdout; with a subcommand (`bench`, …), one of the shipped tools
+//! (`wuzi::tools::cli`, which also answers `--help` and `--version`).
 
 use std::io::{self, BufReader};
 use std::process::ExitCode;
@@ -11,25 +12,22 @@ fn main() -> ExitCode {
         .skip(1)
         .filter(|arg| arg != "--force-utf8")
         .collect();
-    match args.first() {
-        Some(name) => wuzi::tools::run_subcommand(name, &args[1..]),
-        None => {
-            init_logging();
-            // The rule tables take a quarter of a second: building starts at
-            // once, on the second core, and START waits for the rest before
-            // its OK, so that no move's clock pays for them.
-            std::thread::spawn(wuzi::board::prepare_tables);
-            let input = BufReader::new(io::stdin());
-            let exit =
-                wuzi::protocol::run(input, io::stdout().lock(), wuzi::search::new_searcher());
-            if let Err(error) = &exit {
-                log::error!("protocol loop ended: {error}");
-            }
-            // END and EOF must end the process at once, even mid-search: the
-            // search thread is not joined, exiting ends it.
-            std::process::exit(0)
-        }
+    if !args.is_empty() {
+        return wuzi::tools::cli::run(&args);
     }
+    init_logging();
+    // The rule tables take a quarter of a second: building starts at once,
+    // on the second core, and START waits for the rest before its OK, so
+    // that no move's clock pays for them.
+    std::thread::spawn(wuzi::board::prepare_tables);
+    let input = BufReader::new(io::stdin());
+    let exit = wuzi::protocol::run(input, io::stdout().lock(), wuzi::search::new_searcher());
+    if let Err(error) = &exit {
+        log::error!("protocol loop ended: {error}");
+    }
+    // END and EOF must end the process at once, even mid-search: the search
+    // thread is not joined, exiting ends it.
+    std::process::exit(0)
 }
 
 /// Logging is off unless asked for, because Piskvork reads stderr as

@@ -445,7 +445,7 @@ fn the_binary_prints_usage_and_plays() {
         .arg("--help")
         .output()
         .unwrap();
-    assert!(String::from_utf8_lossy(&help.stdout).contains("usage: wuzi-match"));
+    assert!(String::from_utf8_lossy(&help.stdout).contains("Usage: wuzi-match"));
     assert!(help.stderr.is_empty(), "stderr stays silent");
 
     let output = std::process::Command::new(binary)

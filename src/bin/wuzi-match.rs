@@ -4,6 +4,5 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    wuzi::tools::match_runner::main(&args)
+    wuzi::tools::match_runner::main()
 }

@@ -10,15 +10,25 @@
 
 use crate::board::{Board, Color, Pos, Rule};
 use crate::search::{new_searcher, EngineOptions, Limits, Score, Searcher, MATE, MATE_BOUND};
-use crate::tools::records::{parse_record, rule_from_gomocup_code, RecordedMove};
-use std::process::ExitCode;
+use crate::tools::records::{parse_record, RecordedMove};
 use std::sync::atomic::AtomicBool;
 
-const USAGE: &str = "\
-usage: pbrain-wuzi analyze GAME.sgf|GAME.psq [options]
-  --rule 0|1|4|8|9   rule code (default: the SGF's RU, else 0)
-  --nodes N          search budget per position (default 50000)
-  --threshold CP     a loss above this is a blunder (default 150)";
+/// `pbrain-wuzi analyze GAME.sgf|GAME.psq [options]`.
+#[derive(clap::Args, Debug)]
+pub struct AnalyzeArgs {
+    /// The game record: SGF or Piskvork's .psq
+    #[arg(value_name = "GAME.sgf|GAME.psq")]
+    file: String,
+    /// Rule, by code or name (default: the SGF's RU, else freestyle)
+    #[arg(long, value_parser = super::cli::parse_rule)]
+    rule: Option<Rule>,
+    /// Search budget per position
+    #[arg(long, default_value_t = 50_000)]
+    nodes: u64,
+    /// A loss above CP is a blunder
+    #[arg(long, value_name = "CP", default_value_t = 150)]
+    threshold: Score,
+}
 
 /// Memory for the review search.
 const REVIEW_MEMORY_BYTES: u64 = 128 << 20;
@@ -156,43 +166,14 @@ pub fn report(reviews: &[MoveReview], threshold: Score) -> String {
     text
 }
 
-/// `pbrain-wuzi analyze FILE [options]`.
-pub fn main(args: &[String]) -> ExitCode {
-    super::finish(run(args))
-}
-
-fn run(args: &[String]) -> Result<String, String> {
-    let mut file = None;
-    let mut rule = None;
-    let mut nodes = 50_000u64;
-    let mut threshold: Score = 150;
-    let mut rest = args.iter();
-    while let Some(arg) = rest.next() {
-        let mut value = || {
-            rest.next()
-                .ok_or_else(|| format!("{arg} needs a value\n{USAGE}"))
-        };
-        let number = |v: &String| {
-            v.trim()
-                .parse::<u64>()
-                .map_err(|_| format!("{arg}: bad number '{v}'"))
-        };
-        match arg.as_str() {
-            "-h" | "--help" => return Ok(format!("{USAGE}\n")),
-            "--rule" => {
-                let code = number(value()?)?;
-                rule = Some(
-                    rule_from_gomocup_code(code as u32)
-                        .ok_or_else(|| format!("--rule {code}: unknown"))?,
-                );
-            }
-            "--nodes" => nodes = number(value()?)?,
-            "--threshold" => threshold = number(value()?)? as Score,
-            _ if file.is_none() && !arg.starts_with("--") => file = Some(arg.clone()),
-            _ => return Err(format!("unexpected argument '{arg}'\n{USAGE}")),
-        }
-    }
-    let file = file.ok_or_else(|| USAGE.to_string())?;
+/// Reviews the record `args` names and returns the table.
+pub fn run(args: AnalyzeArgs) -> Result<String, String> {
+    let AnalyzeArgs {
+        file,
+        rule,
+        nodes,
+        threshold,
+    } = args;
     let text = std::fs::read_to_string(&file).map_err(|e| format!("cannot read {file}: {e}"))?;
     let record = parse_record(&text).map_err(|e| format!("{file}: {e}"))?;
     let rule = rule.or(record.rule).unwrap_or(Rule::Freestyle);

@@ -269,13 +269,41 @@ pub fn signature(lines: &[BenchLine]) -> u64 {
     hash
 }
 
+/// `pbrain-wuzi bench [DEPTH] | bench time [MS] [THREADS] | bench board`.
+#[derive(clap::Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct BenchArgs {
+    #[command(subcommand)]
+    mode: Option<BenchMode>,
+    /// Depth each of the fixed positions is searched to
+    #[arg(default_value_t = DEFAULT_DEPTH, value_parser = clap::value_parser!(u32).range(1..))]
+    depth: u32,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum BenchMode {
+    /// The depth each position reaches in a time
+    Time {
+        /// Milliseconds a position
+        #[arg(default_value_t = 1000)]
+        ms: u64,
+        /// Search threads
+        #[arg(default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
+        threads: u64,
+    },
+    /// The board alone: make+unmake and the forbidden-point scan (= cargo bench --bench board)
+    Board {
+        /// Untimed make+unmake rounds instead (for callgrind)
+        #[arg(long, value_name = "N")]
+        make_unmake_rounds: Option<u64>,
+        /// The rule of those rounds
+        #[arg(value_parser = super::cli::parse_rule, default_value = "freestyle")]
+        rule: Rule,
+    },
+}
+
 /// `bench time <ms> [threads]`: the depth each position reaches in the time.
-fn timed(args: &[String]) -> ExitCode {
-    let number = |i: usize, default: u64| args.get(i).map_or(Ok(default), |a| a.parse::<u64>());
-    let (Ok(ms), Ok(threads)) = (number(0, 1000), number(1, 1)) else {
-        println!("ERROR usage: pbrain-wuzi bench time <ms> [threads]");
-        return ExitCode::FAILURE;
-    };
+fn timed(ms: u64, threads: u64) -> ExitCode {
     let budget = Duration::from_millis(ms);
     let limits = Limits {
         time: Some(TimeBudget {
@@ -307,20 +335,19 @@ fn timed(args: &[String]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-pub fn main(args: &[String]) -> ExitCode {
-    match args.first().map(String::as_str) {
-        Some("time") => return timed(&args[1..]),
-        Some("board") => return super::board_bench::main(&args[1..]),
-        _ => {}
-    }
-    let depth = match args.first().map(|a| a.parse::<u32>()) {
-        None => DEFAULT_DEPTH,
-        Some(Ok(d)) if d >= 1 => d,
-        _ => {
-            println!("ERROR usage: pbrain-wuzi bench [depth >= 1] | bench time MS | bench board");
-            return ExitCode::FAILURE;
+pub fn main(args: BenchArgs) -> ExitCode {
+    match args.mode {
+        Some(BenchMode::Time { ms, threads }) => return timed(ms, threads),
+        Some(BenchMode::Board {
+            make_unmake_rounds,
+            rule,
+        }) => {
+            super::board_bench::run(make_unmake_rounds.map(|rounds| (rounds as usize, rule)));
+            return ExitCode::SUCCESS;
         }
-    };
+        None => {}
+    }
+    let depth = args.depth;
     let lines = run(depth);
     for (i, (line, position)) in lines.iter().zip(POSITIONS.iter()).enumerate() {
         let mv = line.best_move.map_or("none".to_string(), |p| p.to_string());

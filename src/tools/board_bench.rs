@@ -106,15 +106,29 @@ fn make_unmake_rounds(rounds: usize, rule: Rule) {
     println!("{ops} make+unmake ({rule:?})");
 }
 
+/// `cargo bench --bench board [-- --make-unmake-rounds N [renju]]`: cargo
+/// passes its own flags (`--bench`) too, so unknown words are skipped.
 pub fn main(args: &[String]) -> ExitCode {
-    if let Some(at) = args.iter().position(|a| a == "--make-unmake-rounds") {
-        let rounds = args.get(at + 1).and_then(|n| n.parse().ok()).unwrap_or(1);
-        let rule = match args.get(at + 2).map(String::as_str) {
-            Some("renju") => Rule::Renju,
-            _ => Rule::Freestyle,
-        };
+    let rounds = args
+        .iter()
+        .position(|a| a == "--make-unmake-rounds")
+        .map(|at| {
+            let rounds = args.get(at + 1).and_then(|n| n.parse().ok()).unwrap_or(1);
+            let rule = match args.get(at + 2).map(String::as_str) {
+                Some("renju") => Rule::Renju,
+                _ => Rule::Freestyle,
+            };
+            (rounds, rule)
+        });
+    run(rounds);
+    ExitCode::SUCCESS
+}
+
+/// The timed benchmarks, or `rounds` untimed make+unmake rounds of a rule.
+pub fn run(rounds: Option<(usize, Rule)>) {
+    if let Some((rounds, rule)) = rounds {
         make_unmake_rounds(rounds, rule);
-        return ExitCode::SUCCESS;
+        return;
     }
     for rule in [Rule::Freestyle, Rule::Renju] {
         let mut positions = with_candidates(rule);
@@ -155,7 +169,6 @@ pub fn main(args: &[String]) -> ExitCode {
         (fresh - copy) / 1000.0,
         copy / 1000.0
     );
-    ExitCode::SUCCESS
 }
 
 #[cfg(test)]

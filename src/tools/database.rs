@@ -4,39 +4,34 @@
 
 use crate::board::Rule;
 use crate::database::{file, path_or_default, renlib};
-use std::path::Path;
-use std::process::ExitCode;
+use std::path::PathBuf;
 
-const USAGE: &str =
-    "usage: pbrain-wuzi db import FILE.lib [--rule freestyle|standard|renju|caro|caro-exact] [--db PATH]";
-
-pub fn main(args: &[String]) -> ExitCode {
-    super::finish(run(args))
+/// `pbrain-wuzi db …`.
+#[derive(clap::Subcommand, Debug)]
+pub enum DbCommand {
+    /// Read a RenLib .lib library into the database, and save it
+    Import {
+        /// The RenLib library
+        #[arg(value_name = "FILE.lib")]
+        library: String,
+        /// The library's rule, by name or code
+        #[arg(long, default_value = "renju", value_parser = super::cli::parse_rule)]
+        rule: Rule,
+        /// The database file (default: wuzi.db in the working directory)
+        #[arg(long = "db", value_name = "PATH")]
+        database: Option<PathBuf>,
+    },
 }
 
-fn run(args: &[String]) -> Result<String, String> {
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        return Ok(format!("{USAGE}\n"));
-    }
-    let [command, library, options @ ..] = args else {
-        return Err(USAGE.to_string());
-    };
-    if command != "import" {
-        return Err(USAGE.to_string());
-    }
-    let mut rule = Rule::Renju;
-    let mut database_path = None;
-    let mut rest = options.iter();
-    while let Some(option) = rest.next() {
-        let value = rest.next().ok_or_else(|| USAGE.to_string())?;
-        match option.as_str() {
-            "--rule" => rule = rule_named(value).ok_or_else(|| USAGE.to_string())?,
-            "--db" => database_path = Some(Path::new(value)),
-            _ => return Err(USAGE.to_string()),
-        }
-    }
-    let database_path = path_or_default(database_path);
-    let bytes = std::fs::read(library).map_err(|e| format!("{library}: {e}"))?;
+/// Runs a `db` subcommand.
+pub fn run(command: DbCommand) -> Result<String, String> {
+    let DbCommand::Import {
+        library,
+        rule,
+        database,
+    } = command;
+    let database_path = path_or_default(database.as_deref());
+    let bytes = std::fs::read(&library).map_err(|e| format!("{library}: {e}"))?;
     let mut database = file::load(&database_path)
         .map_err(|e| format!("{}: {e}; nothing imported", database_path.display()))?;
     let stats = renlib::import(&bytes, rule, &mut database)
@@ -51,15 +46,4 @@ fn run(args: &[String]) -> Result<String, String> {
         database_path.display(),
         database.len()
     ))
-}
-
-fn rule_named(name: &str) -> Option<Rule> {
-    match name {
-        "freestyle" => Some(Rule::Freestyle),
-        "standard" => Some(Rule::Standard),
-        "renju" => Some(Rule::Renju),
-        "caro" => Some(Rule::Caro),
-        "caro-exact" => Some(Rule::CaroExact),
-        _ => None,
-    }
 }

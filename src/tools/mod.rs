@@ -6,6 +6,7 @@
 pub mod analyze;
 pub mod bench;
 pub mod board_bench;
+pub mod cli;
 pub mod database;
 pub mod fitting;
 pub mod match_runner;
@@ -16,22 +17,6 @@ pub mod tune;
 pub mod tune_order;
 
 use std::process::ExitCode;
-
-/// Runs the subcommand `name` with its arguments.
-pub fn run_subcommand(name: &str, args: &[String]) -> ExitCode {
-    match name {
-        "bench" => return bench::main(args),
-        "opengen" => return opengen::main(args),
-        "analyze" => return analyze::main(args),
-        "tune" => return tune::main(args),
-        "tune-order" => return tune_order::main(args),
-        "db" => return database::main(args),
-        _ => {}
-    }
-    // Only stdout may carry text (see docs/protocol.md, Logging); usage errors go there too.
-    println!("ERROR unknown subcommand '{name}'");
-    ExitCode::FAILURE
-}
 
 /// Prints a tool's text (or its error message: only stdout may carry text)
 /// and turns the outcome into the exit code.

@@ -16,31 +16,11 @@
 use crate::board::{Board, Color, Geometry, Pos, Rule};
 use crate::search::{new_searcher, EngineOptions, Limits, Score, Searcher};
 use crate::tools::openings::{check_stone, format_offsets, format_pos, Opening};
-use crate::tools::records::{geometry_from_name, rule_from_gomocup_code};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
-
-const USAGE: &str = "\
-usage: pbrain-wuzi opengen [options]
-  --rule 0|1|4|8|9     Gomocup rule code (default 0)
-  --size N             board size (default 15)
-  --geometry square|hex  the board's lines (default square; hex: the
-                       triangle mesh, as 'INFO geometry hex')
-  --count N            openings to keep (default 200)
-  --stones MIN-MAX     stones per opening (default 3-5)
-  --to-move SIDE       white (odd stone counts), black (even) or either (default)
-  --radius R           stones within R steps of the centre (default 3)
-  --nodes N            search budget per candidate (default 20000)
-  --margin CP          keep when |score - target| <= CP (default 60)
-  --target CP          centre of the window, side to move's view (default 0)
-  --deep-nodes N       then re-search survivors with N nodes (default 0 = off)
-  --deep-margin CP     and keep when |deep score| <= CP (default 100)
-  --seed N             random seed (default 1)
-  --format offset|pos  output format (default offset)
-  --out FILE           write the openings to FILE (default: stdout)";
 
 /// What to generate.
 #[derive(Clone, Debug, PartialEq)]
@@ -254,73 +234,100 @@ fn canonical_key(board: &Board) -> Vec<(u8, i64, i64)> {
         .unwrap_or_default()
 }
 
-fn parse_settings(args: &[String]) -> Result<(OpenGenSettings, bool, Option<String>), String> {
-    let mut settings = OpenGenSettings::default();
-    let mut pos_format = false;
-    let mut out = None;
-    let mut rest = args.iter();
-    while let Some(option) = rest.next() {
-        let value = rest
-            .next()
-            .ok_or_else(|| format!("{option} needs a value"))?;
-        let number = |v: &str| {
-            v.trim()
-                .parse::<u64>()
-                .map_err(|_| format!("{option}: bad number '{v}'"))
-        };
-        match option.as_str() {
-            "--rule" => {
-                settings.rule = rule_from_gomocup_code(number(value)? as u32)
-                    .ok_or_else(|| format!("--rule {value}: unknown"))?
-            }
-            "--size" => settings.size = number(value)? as usize,
-            "--geometry" => settings.geometry = geometry_from_name(value)?,
-            "--count" => settings.count = number(value)? as usize,
-            "--stones" => {
-                let (low, high) = value.split_once('-').unwrap_or((value, value));
-                settings.stones = (number(low)? as usize, number(high)? as usize);
-            }
-            "--to-move" => {
-                settings.to_move = match value.as_str() {
-                    "white" => Some(Color::White),
-                    "black" => Some(Color::Black),
-                    "either" => None,
-                    _ => return Err(format!("--to-move: white, black or either, not '{value}'")),
-                }
-            }
-            "--radius" => settings.radius = number(value)? as usize,
-            "--nodes" => settings.nodes = number(value)?,
-            "--margin" => settings.margin = number(value)? as Score,
-            "--target" => {
-                settings.target = value
-                    .trim()
-                    .parse()
-                    .map_err(|_| format!("--target: bad number '{value}'"))?
-            }
-            "--deep-nodes" => settings.deep_nodes = Some(number(value)?).filter(|&n| n > 0),
-            "--deep-margin" => settings.deep_margin = number(value)? as Score,
-            "--seed" => settings.seed = number(value)?,
-            "--format" => pos_format = value == "pos",
-            "--out" => out = Some(value.clone()),
-            _ => return Err(format!("unknown option '{option}'")),
-        }
-    }
-    Ok((settings, pos_format, out))
+/// `pbrain-wuzi opengen [options]`.
+#[derive(clap::Args, Debug)]
+pub struct OpengenArgs {
+    /// Rule: 0|1|4|8|9 (Gomocup codes) or freestyle|standard|renju|caro|caro-exact
+    #[arg(long, default_value = "0", value_parser = super::cli::parse_rule)]
+    rule: Rule,
+    /// Board size
+    #[arg(long, default_value_t = 15)]
+    size: usize,
+    /// The board's lines: square, or hex (the triangle mesh, as 'INFO geometry hex')
+    #[arg(long, default_value = "square", value_parser = super::cli::parse_geometry)]
+    geometry: Geometry,
+    /// Openings to keep
+    #[arg(long, default_value_t = 200)]
+    count: usize,
+    /// Stones per opening, MIN-MAX (or N)
+    #[arg(long, default_value = "3-5", value_parser = parse_stone_range)]
+    stones: (usize, usize),
+    /// white (odd stone counts), black (even) or either
+    #[arg(long, default_value = "either", value_parser = ["white", "black", "either"])]
+    to_move: String,
+    /// Stones within R steps of the centre
+    #[arg(long, default_value_t = 3)]
+    radius: usize,
+    /// Search budget per candidate
+    #[arg(long, default_value_t = 20_000)]
+    nodes: u64,
+    /// Keep when |score - target| <= CP
+    #[arg(long, value_name = "CP", default_value_t = 60)]
+    margin: Score,
+    /// Centre of the window, side to move's view
+    #[arg(
+        long,
+        value_name = "CP",
+        default_value_t = 0,
+        allow_negative_numbers = true
+    )]
+    target: Score,
+    /// Then re-search survivors with N nodes (0 = off)
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    deep_nodes: u64,
+    /// And keep when |deep score| <= CP
+    #[arg(long, value_name = "CP", default_value_t = 100)]
+    deep_margin: Score,
+    /// Random seed
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Output format
+    #[arg(long, default_value = "offset", value_parser = ["offset", "pos"])]
+    format: String,
+    /// Write the openings to FILE (default: stdout)
+    #[arg(long, value_name = "FILE")]
+    out: Option<String>,
 }
 
-/// `pbrain-wuzi opengen [options]`.
-pub fn main(args: &[String]) -> ExitCode {
-    if args.iter().any(|a| a == "-h" || a == "--help") {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
-    }
-    let (settings, pos_format, out) = match parse_settings(args) {
-        Ok(parsed) => parsed,
-        Err(message) => {
-            println!("{message}\n{USAGE}");
-            return ExitCode::FAILURE;
-        }
+/// `MIN-MAX` or `N`.
+fn parse_stone_range(text: &str) -> Result<(usize, usize), String> {
+    let (low, high) = text.split_once('-').unwrap_or((text, text));
+    let number = |v: &str| {
+        v.trim()
+            .parse::<usize>()
+            .map_err(|_| format!("'{text}' is not MIN-MAX"))
     };
+    Ok((number(low)?, number(high)?))
+}
+
+impl OpengenArgs {
+    fn settings(&self) -> OpenGenSettings {
+        OpenGenSettings {
+            rule: self.rule,
+            size: self.size,
+            geometry: self.geometry,
+            count: self.count,
+            stones: self.stones,
+            to_move: match self.to_move.as_str() {
+                "white" => Some(Color::White),
+                "black" => Some(Color::Black),
+                _ => None,
+            },
+            radius: self.radius,
+            nodes: self.nodes,
+            margin: self.margin,
+            target: self.target,
+            deep_nodes: Some(self.deep_nodes).filter(|&n| n > 0),
+            deep_margin: self.deep_margin,
+            seed: self.seed,
+        }
+    }
+}
+
+pub fn main(args: OpengenArgs) -> ExitCode {
+    let settings = args.settings();
+    let pos_format = args.format == "pos";
+    let out = args.out;
     let (openings, stats) = match generate(&settings) {
         Ok(result) => result,
         Err(message) => {

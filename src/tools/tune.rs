@@ -14,24 +14,10 @@ use crate::board::{Board, Color, PairClass, Pattern, Rule, Threat};
 use crate::eval::{EvalSet, EvalWeights, Features, EVAL_LIMIT, WEIGHTS};
 use crate::search::{new_searcher, EngineOptions, Limits, Searcher, MATE_BOUND};
 use crate::tools::fitting::{golden_section, minimise};
-use crate::tools::records::{parse_record, rule_from_gomocup_code, RecordedMove};
+use crate::tools::records::{parse_record, RecordedMove};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
-
-const USAGE: &str = "\
-usage: pbrain-wuzi tune RECORD|DIR... [options]
-  reads SGF/.psq game records (a directory: every .sgf and .psq in it)
-  --rule 0|1|4|8|9    rule of records that do not name one (default 0)
-  --holdout N         every Nth game is kept out of the fit to measure it (default 5, 0 = none)
-  --resolve-nodes N   drop positions a search of N nodes proves won or lost (default 0 = off)
-  --iterations N      gradient steps per table (default 3000)
-  --min-count N       fit a weight only if its feature is non-zero in N positions (default 30)
-  --features LIST     features fitted besides the threat counts, comma-separated: pairs (cells
-                      by their two best lines), lines (cells' line patterns by direction, not
-                      read by the engine: its weights are printed as a comment), none;
-                      default pairs";
 
 /// Parameters of one `EvalWeights`, flattened: own cells, their cells (by
 /// threat), own pairs, their pairs (by pair class), initiative, tempo; then
@@ -404,62 +390,32 @@ impl Resolver {
     }
 }
 
-struct Options {
+/// `pbrain-wuzi tune RECORD|DIR... [options]`.
+#[derive(clap::Args, Debug)]
+pub struct TuneArgs {
+    /// SGF/.psq game records (a directory: every .sgf and .psq in it)
+    #[arg(value_name = "RECORD|DIR", required = true)]
     paths: Vec<PathBuf>,
+    /// Rule of records that do not name one, by code or name
+    #[arg(long, default_value = "0", value_parser = super::cli::parse_rule)]
     rule: Rule,
+    /// Every Nth game is kept out of the fit to measure it (0 = none)
+    #[arg(long, value_name = "N", default_value_t = 5)]
     holdout: usize,
+    /// Drop positions a search of N nodes proves won or lost (0 = off)
+    #[arg(long, value_name = "N", default_value_t = 0)]
     resolve_nodes: u64,
+    /// Gradient steps per table
+    #[arg(long, value_name = "N", default_value_t = 3000)]
     iterations: usize,
+    /// Fit a weight only if its feature is non-zero in N positions
+    #[arg(long, value_name = "N", default_value_t = 30)]
     min_count: usize,
-    candidates: Candidates,
-}
-
-fn parse_options(args: &[String]) -> Result<Options, String> {
-    let mut options = Options {
-        paths: Vec::new(),
-        rule: Rule::Freestyle,
-        holdout: 5,
-        resolve_nodes: 0,
-        iterations: 3000,
-        min_count: 30,
-        candidates: Candidates::default(),
-    };
-    let mut rest = args.iter();
-    while let Some(arg) = rest.next() {
-        if !arg.starts_with("--") {
-            options.paths.push(PathBuf::from(arg));
-            continue;
-        }
-        if arg == "--help" {
-            return Err(USAGE.to_string());
-        }
-        let value = rest
-            .next()
-            .ok_or_else(|| format!("{arg} needs a value\n{USAGE}"))?;
-        if arg == "--features" {
-            options.candidates = Candidates::parse(value)?;
-            continue;
-        }
-        let number = value
-            .trim()
-            .parse::<u64>()
-            .map_err(|_| format!("{arg}: bad number '{value}'"))?;
-        match arg.as_str() {
-            "--rule" => {
-                options.rule = rule_from_gomocup_code(number as u32)
-                    .ok_or_else(|| format!("--rule {number}: unknown"))?
-            }
-            "--holdout" => options.holdout = number as usize,
-            "--resolve-nodes" => options.resolve_nodes = number,
-            "--iterations" => options.iterations = number as usize,
-            "--min-count" => options.min_count = number as usize,
-            _ => return Err(format!("unknown option '{arg}'\n{USAGE}")),
-        }
-    }
-    if options.paths.is_empty() {
-        return Err(USAGE.to_string());
-    }
-    Ok(options)
+    /// Features fitted besides the threat counts, comma-separated: pairs (cells by their
+    /// two best lines), lines (cells' line patterns by direction, not read by the engine:
+    /// its weights are printed as a comment), none
+    #[arg(long, value_name = "LIST", default_value = "pairs", value_parser = Candidates::parse)]
+    features: Candidates,
 }
 
 /// The record files named: files as given, directories' `.sgf`/`.psq`
@@ -494,8 +450,8 @@ struct SetData {
     holdout: Vec<Sample>,
 }
 
-fn run(args: &[String]) -> Result<String, String> {
-    let options = parse_options(args)?;
+/// Fits the tables to the records `options` names and returns the report.
+pub fn run(options: TuneArgs) -> Result<String, String> {
     let mut resolver = (options.resolve_nodes > 0).then(|| Resolver::new(options.resolve_nodes));
     let mut data: Vec<SetData> = EvalSet::ALL.iter().map(|_| SetData::default()).collect();
     let (mut games, mut skipped) = (0usize, 0usize);
@@ -513,7 +469,7 @@ fn run(args: &[String]) -> Result<String, String> {
             record.height,
             &record.moves,
             resolver.as_mut(),
-            options.candidates,
+            options.features,
         );
         let Some(samples) = samples else {
             skipped += 1;
@@ -550,7 +506,7 @@ fn run(args: &[String]) -> Result<String, String> {
         let d = &data[set.index()];
         let start = &starts[set.index()];
         let fitted = if d.train.len() >= 200 {
-            let free = tunable(&d.train, options.min_count, options.candidates);
+            let free = tunable(&d.train, options.min_count, options.features);
             let fitted = fit_weights(&d.train, start, k, &free, options.iterations);
             round_to_integers(&d.train, &fitted, k, &free)
         } else {
@@ -567,7 +523,7 @@ fn run(args: &[String]) -> Result<String, String> {
             mean_squared_error(&d.holdout, &fitted, k),
         );
         tables += &rust_source(set, &weights_of(&fitted));
-        tables += &candidate_source(&fitted, options.candidates);
+        tables += &candidate_source(&fitted, options.features);
     }
     tables += "    ],\n";
     Ok(out + &tables)
@@ -614,10 +570,6 @@ fn rust_source(set: EvalSet, w: &EvalWeights) -> String {
         w.initiative,
         w.tempo
     )
-}
-
-pub fn main(args: &[String]) -> ExitCode {
-    super::finish(run(args))
 }
 
 #[cfg(test)]

@@ -32,18 +32,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::fmt::Write as _;
 use std::path::PathBuf;
-use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
-
-const USAGE: &str = "\
-usage: pbrain-wuzi tune-order label RECORD|DIR... [--nodes N] [--every N] [--wander N] [--rule R]
-       pbrain-wuzi tune-order fit LABELS... [--rule R] [--holdout N] [--iterations N] [--min-count N]
-  label: writes one line per position to stdout: the best move of an N-node search
-         (default 20000) before every Nth engine move where nothing is forced (default 1);
-         with --wander N, also after 1 to N random moves among the 8 best-ordered from there,
-         the kind of position the search meets inside its tree (default 0 = off)
-  fit:   fits the ordering weights to label files, from the table of rule R (default 0;
-         4 = renju's); every Nth game is held out (default 5)";
 
 /// Parameters of `OrderWeights`, flattened: own patterns, their patterns,
 /// own threats, their threats.
@@ -330,11 +319,33 @@ pub fn fit_weights(
     })
 }
 
-struct LabelOptions {
+/// `tune-order` and what it does.
+#[derive(clap::Subcommand, Debug)]
+pub enum TuneOrderCommand {
+    /// Write one line per position to stdout: the best move of an N-node search before
+    /// every Nth engine move where nothing is forced
+    Label(LabelOptions),
+    /// Fit the ordering weights to label files (every Nth game held out)
+    Fit(FitOptions),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct LabelOptions {
+    /// SGF/.psq game records (a directory: every .sgf and .psq in it)
+    #[arg(value_name = "RECORD|DIR", required = true)]
     paths: Vec<PathBuf>,
+    /// Rule of records that do not name one, by code or name
+    #[arg(long, default_value = "0", value_parser = crate::tools::cli::parse_rule)]
     rule: Rule,
+    /// Search budget of each label
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..))]
     nodes: u64,
+    /// Label every Nth engine move
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     every: usize,
+    /// Also label after 1 to N random moves among the 8 best-ordered from there, the kind
+    /// of position the search meets inside its tree (0 = off)
+    #[arg(long, value_name = "N", default_value_t = 0)]
     wander: usize,
 }
 
@@ -373,67 +384,26 @@ fn wander(board: &mut Board, plies: usize, rng: &mut SmallRng) -> Option<Vec<Pos
     Some(played)
 }
 
-struct FitOptions {
+#[derive(clap::Args, Debug)]
+pub struct FitOptions {
+    /// Label files written by `tune-order label`
+    #[arg(value_name = "LABELS", required = true)]
     paths: Vec<PathBuf>,
-    /// The rule whose table is the start (and the "before").
+    /// The rule whose table is the start (and the "before"): 4 = renju's
+    #[arg(long = "rule", default_value = "0", value_parser = crate::tools::cli::parse_rule)]
     table: Rule,
+    /// Every Nth game is held out (0 = none)
+    #[arg(long, value_name = "N", default_value_t = 5)]
     holdout: usize,
+    /// Gradient steps
+    #[arg(long, value_name = "N", default_value_t = 600)]
     iterations: usize,
+    /// Fit a weight only if its feature is non-zero in N positions
+    #[arg(long, value_name = "N", default_value_t = 30)]
     min_count: usize,
 }
 
-/// A command line's `--name value` pairs, the values numbers.
-type NumberOptions = Vec<(String, u64)>;
-
-/// Splits `args` into paths and options.
-fn split_args(args: &[String]) -> Result<(Vec<PathBuf>, NumberOptions), String> {
-    let (mut paths, mut options) = (Vec::new(), Vec::new());
-    let mut rest = args.iter();
-    while let Some(arg) = rest.next() {
-        if !arg.starts_with("--") {
-            paths.push(PathBuf::from(arg));
-            continue;
-        }
-        let value = rest
-            .next()
-            .ok_or_else(|| format!("{arg} needs a value\n{USAGE}"))?;
-        let number = value
-            .trim()
-            .parse::<u64>()
-            .map_err(|_| format!("{arg}: bad number '{value}'"))?;
-        options.push((arg.clone(), number));
-    }
-    if paths.is_empty() {
-        return Err(USAGE.to_string());
-    }
-    Ok((paths, options))
-}
-
-fn unknown(arg: &str) -> String {
-    format!("unknown option '{arg}'\n{USAGE}")
-}
-
-fn label(args: &[String]) -> Result<String, String> {
-    let (paths, pairs) = split_args(args)?;
-    let mut options = LabelOptions {
-        paths,
-        rule: Rule::Freestyle,
-        nodes: 20_000,
-        every: 1,
-        wander: 0,
-    };
-    for (arg, n) in pairs {
-        match arg.as_str() {
-            "--rule" => {
-                options.rule = rule_from_gomocup_code(n as u32)
-                    .ok_or_else(|| format!("--rule {n}: unknown"))?
-            }
-            "--nodes" => options.nodes = n.max(1),
-            "--every" => options.every = (n as usize).max(1),
-            "--wander" => options.wander = n as usize,
-            _ => return Err(unknown(&arg)),
-        }
-    }
+fn label(options: LabelOptions) -> Result<String, String> {
     let mut searcher = new_searcher();
     searcher.configure(&EngineOptions {
         memory_bytes: 64 << 20,
@@ -513,27 +483,7 @@ struct Data {
     holdout_by_set: [Vec<Sample>; EvalSet::COUNT],
 }
 
-fn fit(args: &[String]) -> Result<String, String> {
-    let (paths, pairs) = split_args(args)?;
-    let mut options = FitOptions {
-        paths,
-        table: Rule::Freestyle,
-        holdout: 5,
-        iterations: 600,
-        min_count: 30,
-    };
-    for (arg, n) in pairs {
-        match arg.as_str() {
-            "--rule" => {
-                options.table = rule_from_gomocup_code(n as u32)
-                    .ok_or_else(|| format!("--rule {n}: unknown"))?
-            }
-            "--holdout" => options.holdout = n as usize,
-            "--iterations" => options.iterations = n as usize,
-            "--min-count" => options.min_count = n as usize,
-            _ => return Err(unknown(&arg)),
-        }
-    }
+fn fit(options: FitOptions) -> Result<String, String> {
     let mut data = Data::default();
     let mut skipped = 0usize;
     for path in &options.paths {
@@ -621,13 +571,12 @@ fn rust_source(w: &OrderWeights) -> String {
     )
 }
 
-pub fn main(args: &[String]) -> ExitCode {
-    let outcome = match args.first().map(String::as_str) {
-        Some("label") => label(&args[1..]),
-        Some("fit") => fit(&args[1..]),
-        _ => Err(USAGE.to_string()),
-    };
-    super::finish(outcome)
+/// Runs `tune-order label` or `tune-order fit`.
+pub fn run(command: TuneOrderCommand) -> Result<String, String> {
+    match command {
+        TuneOrderCommand::Label(options) => label(options),
+        TuneOrderCommand::Fit(options) => fit(options),
+    }
 }
 
 #[cfg(test)]

@@ -3,54 +3,148 @@
 use super::engine::{split_command, EngineSpec};
 use super::game::{GameSettings, TimeControl};
 use super::stats::{Sprt, SprtModel};
+use crate::board::Rule;
 use crate::board::{Board, Geometry, Pos};
+use crate::tools::cli::{parse_geometry, parse_rule, parse_size};
 use crate::tools::openings::{check_stone, parse_openings, Opening};
-use crate::tools::records::{geometry_from_name, rule_from_gomocup_code};
+use clap::Parser;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::path::PathBuf;
 
-pub const USAGE: &str = "\
-usage: wuzi-match --engine1 CMD --engine2 CMD [options]
+/// `wuzi-match --engine1 CMD --engine2 CMD [options]`, as typed.
+#[derive(Parser, Debug)]
+#[command(
+    name = "wuzi-match",
+    version,
+    // The last of a repeated option wins: scripts/sprt.sh appends the
+    // caller's options after its own defaults.
+    args_override_self = true,
+    about = "Plays two pbrain engines against each other headless, with an SPRT and game records",
+    after_help = "Time options are in milliseconds; 0 means no limit."
+)]
+pub struct MatchArgs {
+    /// Engine 1's command line (quotes group words)
+    #[arg(long, value_name = "CMD", help_heading = "Engines")]
+    engine1: String,
+    /// Engine 2's command line
+    #[arg(long, value_name = "CMD", help_heading = "Engines")]
+    engine2: String,
+    /// Engine 1's display name (default: its program's file name)
+    #[arg(long, value_name = "NAME", help_heading = "Engines")]
+    name1: Option<String>,
+    /// Engine 2's display name
+    #[arg(long, value_name = "NAME", help_heading = "Engines")]
+    name2: Option<String>,
+    /// An extra 'INFO KEY VALUE' for engine 1, e.g. max_depth=4 (repeatable)
+    #[arg(long, value_name = "KEY=VALUE", value_parser = parse_info, help_heading = "Engines")]
+    info1: Vec<(String, String)>,
+    /// The same for engine 2
+    #[arg(long, value_name = "KEY=VALUE", value_parser = parse_info, help_heading = "Engines")]
+    info2: Vec<(String, String)>,
 
-engines
-  --engine1 CMD, --engine2 CMD   command lines (quotes group words)
-  --name1 NAME, --name2 NAME     display names (default: program file names)
-  --info1 KEY=VALUE              extra 'INFO KEY VALUE' for engine 1 (repeatable;
-  --info2 KEY=VALUE              e.g. max_depth=4); same for engine 2
-game
-  --size N | WxH                 board size (default 15)
-  --rule 0|1|4|8|9               Gomocup rule code (default 0 = freestyle)
-  --geometry square|hex          the board's lines (default square); hex is the
-                                 triangle mesh, sent as 'INFO geometry hex'
-  --openings FILE                one opening a line: pos (h8i9j10) or offsets
-                                 (dx,dy, dx,dy, ... from the centre)
-  --random-openings N[,STONES]   instead: N random openings of STONES stones
-                                 (default 3) near the centre
-  --seed S                       seed of --random-openings (default 1)
-  --games N                      games to play (default: each opening twice,
-                                 colours swapped; 2 without openings)
-  --max-stones N                 draw once N stones are on the board
-time (ms; 0 = no limit)
-  --turn MS                      per-move limit (default 1000)
-  --match MS                     per-game limit for each engine (default 0)
-  --increment MS                 added to the match clock after each move
-  --tolerance MS                 grace on every limit (default 1000)
-  --start-timeout MS             wait for OK after START (default 3000)
-  --max-memory BYTES             sent as INFO max_memory (default 367001600)
-running
-  --concurrency N                games at once (default 1)
-  --sprt ELO0,ELO1,ALPHA,BETA    stop when the SPRT is decided
-  --sprt-model pentanomial|trinomial
-                                 SPRT sample: a colour-swapped pair of games
-                                 (default) or one game
-  --sgf DIR                      save every game as DIR/game-NNNN.sgf
-  --psq DIR                      save every game as DIR/game-NNNN.psq
-  --msgs FILE                    write the engines' MESSAGE lines and the lines
-                                 ignored (neither a move nor a known reply) to
-                                 FILE, as c-gomoku-cli's -msg does
-  --log FILE                     write every protocol line to FILE
-";
+    /// Board size, N or WxH
+    #[arg(long, value_name = "N|WxH", default_value = "15", value_parser = parse_size, help_heading = "Game")]
+    size: (usize, usize),
+    /// Rule: 0|1|4|8|9 (Gomocup codes) or freestyle|standard|renju|caro|caro-exact
+    #[arg(long, default_value = "0", value_parser = parse_rule, help_heading = "Game")]
+    rule: Rule,
+    /// The board's lines: square, or hex (the triangle mesh, sent as 'INFO geometry hex')
+    #[arg(long, default_value = "square", value_parser = parse_geometry, help_heading = "Game")]
+    geometry: Geometry,
+    /// One opening a line: pos (h8i9j10) or offsets (dx,dy, dx,dy, ... from the centre)
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with = "random_openings",
+        help_heading = "Game"
+    )]
+    openings: Option<PathBuf>,
+    /// Instead: N random openings of STONES stones (default 3) near the centre
+    #[arg(long, value_name = "N[,STONES]", value_parser = parse_random_openings, help_heading = "Game")]
+    random_openings: Option<(usize, usize)>,
+    /// Seed of --random-openings
+    #[arg(long, default_value_t = 1, help_heading = "Game")]
+    seed: u64,
+    /// Games to play (default: each opening twice, colours swapped; 2 without openings)
+    #[arg(long, value_name = "N", help_heading = "Game")]
+    games: Option<usize>,
+    /// Draw once N stones are on the board
+    #[arg(long, value_name = "N", help_heading = "Game")]
+    max_stones: Option<usize>,
+
+    /// Per-move limit
+    #[arg(
+        long,
+        value_name = "MS",
+        default_value_t = 1000,
+        help_heading = "Time (ms; 0 = no limit)"
+    )]
+    turn: u64,
+    /// Per-game limit for each engine
+    #[arg(
+        long = "match",
+        value_name = "MS",
+        default_value_t = 0,
+        help_heading = "Time (ms; 0 = no limit)"
+    )]
+    match_ms: u64,
+    /// Added to the match clock after each move
+    #[arg(
+        long,
+        value_name = "MS",
+        default_value_t = 0,
+        help_heading = "Time (ms; 0 = no limit)"
+    )]
+    increment: u64,
+    /// Grace on every limit
+    #[arg(
+        long,
+        value_name = "MS",
+        default_value_t = 1000,
+        help_heading = "Time (ms; 0 = no limit)"
+    )]
+    tolerance: u64,
+    /// Wait this long for OK after START
+    #[arg(
+        long,
+        value_name = "MS",
+        default_value_t = 3000,
+        help_heading = "Time (ms; 0 = no limit)"
+    )]
+    start_timeout: u64,
+    /// Sent as INFO max_memory
+    #[arg(
+        long,
+        value_name = "BYTES",
+        default_value_t = 367_001_600,
+        help_heading = "Engines"
+    )]
+    max_memory: u64,
+
+    /// Games at once
+    #[arg(long, value_name = "N", default_value_t = 1, help_heading = "Running")]
+    concurrency: usize,
+    /// Stop when the SPRT is decided
+    #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA", value_parser = Sprt::parse, help_heading = "Running")]
+    sprt: Option<Sprt>,
+    /// SPRT sample: a colour-swapped pair of games (pentanomial) or one game (trinomial)
+    #[arg(long, default_value = "pentanomial", value_parser = parse_sprt_model, help_heading = "Running")]
+    sprt_model: SprtModel,
+    /// Save every game as DIR/game-NNNN.sgf
+    #[arg(long, value_name = "DIR", help_heading = "Running")]
+    sgf: Option<PathBuf>,
+    /// Save every game as DIR/game-NNNN.psq
+    #[arg(long, value_name = "DIR", help_heading = "Running")]
+    psq: Option<PathBuf>,
+    /// Write the engines' MESSAGE lines and the lines ignored (neither a move nor a known
+    /// reply) to FILE, as c-gomoku-cli's -msg does
+    #[arg(long, value_name = "FILE", help_heading = "Running")]
+    msgs: Option<PathBuf>,
+    /// Write every protocol line to FILE
+    #[arg(long, value_name = "FILE", help_heading = "Running")]
+    log: Option<PathBuf>,
+}
 
 /// Everything a match needs, checked.
 #[derive(Clone, Debug)]
@@ -68,45 +162,34 @@ pub struct MatchConfig {
     pub msgs_file: Option<PathBuf>,
 }
 
-fn parse_number<T: std::str::FromStr>(option: &str, value: &str) -> Result<T, String> {
+/// `KEY=VALUE` of `--info1` and `--info2`.
+fn parse_info(text: &str) -> Result<(String, String), String> {
+    let (key, value) = text
+        .split_once('=')
+        .ok_or_else(|| format!("expected KEY=VALUE, got '{text}'"))?;
+    Ok((key.trim().to_string(), value.trim().to_string()))
+}
+
+fn parse_number<T: std::str::FromStr>(value: &str) -> Result<T, String> {
     value
         .trim()
         .parse()
-        .map_err(|_| format!("{option}: '{value}' is not a valid number"))
-}
-
-/// `0` means "no limit" for the clock options.
-fn limit(option: &str, value: &str) -> Result<Option<u64>, String> {
-    let ms: u64 = parse_number(option, value)?;
-    Ok((ms > 0).then_some(ms))
-}
-
-fn parse_size(value: &str) -> Result<(usize, usize), String> {
-    match value.split_once(['x', 'X', ',']) {
-        Some((w, h)) => Ok((parse_number("--size", w)?, parse_number("--size", h)?)),
-        None => {
-            let n = parse_number("--size", value)?;
-            Ok((n, n))
-        }
-    }
+        .map_err(|_| format!("'{value}' is not a valid number"))
 }
 
 fn parse_sprt_model(value: &str) -> Result<SprtModel, String> {
     match value.trim() {
         "pentanomial" => Ok(SprtModel::Pentanomial),
         "trinomial" => Ok(SprtModel::Trinomial),
-        _ => Err(format!(
-            "--sprt-model: '{value}' is not pentanomial or trinomial"
-        )),
+        _ => Err(format!("'{value}' is not pentanomial or trinomial")),
     }
 }
 
 /// `N` or `N,STONES`.
 fn parse_random_openings(value: &str) -> Result<(usize, usize), String> {
-    let option = "--random-openings";
     match value.split_once(',') {
-        Some((count, stones)) => Ok((parse_number(option, count)?, parse_number(option, stones)?)),
-        None => Ok((parse_number(option, value)?, 3)),
+        Some((count, stones)) => Ok((parse_number(count)?, parse_number(stones)?)),
+        None => Ok((parse_number(value)?, 3)),
     }
 }
 
@@ -197,97 +280,72 @@ fn default_name(command: &[String]) -> String {
 }
 
 impl MatchConfig {
-    /// Parses the arguments (without the program name).
+    /// Parses the arguments (without the program name); the error is
+    /// clap's message, or what is wrong with the match described.
     pub fn from_args(args: &[String]) -> Result<MatchConfig, String> {
-        let mut commands: [Option<Vec<String>>; 2] = [None, None];
-        let mut names: [Option<String>; 2] = [None, None];
-        let mut infos: [Vec<(String, String)>; 2] = [Vec::new(), Vec::new()];
-        let mut size = (15, 15);
-        let mut rule_code = 0u32;
-        let mut geometry = Geometry::Square;
-        let mut openings_file: Option<PathBuf> = None;
-        let mut random: Option<(usize, usize)> = None;
-        let mut seed = 1u64;
-        let mut sprt_model = SprtModel::default();
-        let mut games: Option<usize> = None;
-        let mut max_stones = None;
-        let mut time = TimeControl {
-            turn_ms: Some(1000),
-            match_ms: None,
-            increment_ms: 0,
-            tolerance_ms: 1000,
-            start_ms: 3000,
-        };
-        let mut max_memory = 367_001_600u64;
-        let mut concurrency = 1usize;
-        let mut sprt = None;
-        let (mut sgf_dir, mut psq_dir, mut log_file, mut msgs_file) = (None, None, None, None);
+        let parsed = MatchArgs::try_parse_from(
+            std::iter::once("wuzi-match".to_string()).chain(args.iter().cloned()),
+        )
+        .map_err(|e| e.to_string())?;
+        MatchConfig::from_parsed(parsed)
+    }
 
-        let mut rest = args.iter();
-        while let Some(option) = rest.next() {
-            if option == "-h" || option == "--help" {
-                return Err(USAGE.to_string());
+    /// Checks a parsed command line and reads the openings it names.
+    pub fn from_parsed(args: MatchArgs) -> Result<MatchConfig, String> {
+        let MatchArgs {
+            engine1,
+            engine2,
+            name1,
+            name2,
+            info1,
+            info2,
+            size,
+            rule,
+            geometry,
+            openings: openings_file,
+            random_openings: random,
+            seed,
+            games,
+            max_stones,
+            turn,
+            match_ms,
+            increment,
+            tolerance,
+            start_timeout,
+            max_memory,
+            concurrency,
+            sprt,
+            sprt_model,
+            sgf: sgf_dir,
+            psq: psq_dir,
+            msgs: msgs_file,
+            log: log_file,
+        } = args;
+        let command = |option: &str, text: &str| {
+            let words = split_command(text);
+            if words.is_empty() {
+                Err(format!("{option}: empty command"))
+            } else {
+                Ok(words)
             }
-            let value = rest
-                .next()
-                .ok_or_else(|| format!("{option} needs a value\n\n{USAGE}"))?;
-            let engine = |name: &str| if name.ends_with('1') { 0 } else { 1 };
-            match option.as_str() {
-                "--engine1" | "--engine2" => {
-                    let words = split_command(value);
-                    if words.is_empty() {
-                        return Err(format!("{option}: empty command"));
-                    }
-                    commands[engine(option)] = Some(words);
-                }
-                "--name1" | "--name2" => names[engine(option)] = Some(value.clone()),
-                "--info1" | "--info2" => {
-                    let (key, val) = value
-                        .split_once('=')
-                        .ok_or_else(|| format!("{option}: expected KEY=VALUE, got '{value}'"))?;
-                    infos[engine(option)].push((key.trim().to_string(), val.trim().to_string()));
-                }
-                "--size" => size = parse_size(value)?,
-                "--rule" => rule_code = parse_number(option, value)?,
-                "--geometry" => geometry = geometry_from_name(value)?,
-                "--openings" => openings_file = Some(PathBuf::from(value)),
-                "--random-openings" => random = Some(parse_random_openings(value)?),
-                "--seed" => seed = parse_number(option, value)?,
-                "--sprt-model" => sprt_model = parse_sprt_model(value)?,
-                "--games" => games = Some(parse_number(option, value)?),
-                "--max-stones" => max_stones = Some(parse_number(option, value)?),
-                "--turn" => time.turn_ms = limit(option, value)?,
-                "--match" => time.match_ms = limit(option, value)?,
-                "--increment" => time.increment_ms = parse_number(option, value)?,
-                "--tolerance" => time.tolerance_ms = parse_number(option, value)?,
-                "--start-timeout" => time.start_ms = parse_number(option, value)?,
-                "--max-memory" => max_memory = parse_number(option, value)?,
-                "--concurrency" => concurrency = parse_number::<usize>(option, value)?.max(1),
-                "--sprt" => sprt = Some(Sprt::parse(value)?),
-                "--sgf" => sgf_dir = Some(PathBuf::from(value)),
-                "--psq" => psq_dir = Some(PathBuf::from(value)),
-                "--log" => log_file = Some(PathBuf::from(value)),
-                "--msgs" => msgs_file = Some(PathBuf::from(value)),
-                _ => return Err(format!("unknown option '{option}'\n\n{USAGE}")),
-            }
-        }
-
-        let rule = rule_from_gomocup_code(rule_code)
-            .ok_or_else(|| format!("--rule {rule_code}: not a rule we play (0, 1, 4, 8, 9)"))?;
-        let board =
-            Board::with_geometry(size.0, size.1, rule, geometry).map_err(|e| e.to_string())?;
-        let [Some(command1), Some(command2)] = commands else {
-            return Err(format!(
-                "both --engine1 and --engine2 are needed\n\n{USAGE}"
-            ));
         };
+        let command1 = command("--engine1", &engine1)?;
+        let command2 = command("--engine2", &engine2)?;
+        let time = TimeControl {
+            turn_ms: (turn > 0).then_some(turn),
+            match_ms: (match_ms > 0).then_some(match_ms),
+            increment_ms: increment,
+            tolerance_ms: tolerance,
+            start_ms: start_timeout,
+        };
+        let concurrency = concurrency.max(1);
+        let board = Board::with_geometry(size.0, size.1, rule, geometry)
+            .map_err(|e| format!("--size: {e}"))?;
         let mut default_names = [default_name(&command1), default_name(&command2)];
         if default_names[0] == default_names[1] {
             default_names[0].push_str("-1");
             default_names[1].push_str("-2");
         }
-        let [info1, info2] = infos;
-        let [name1, name2] = names;
         let [default1, default2] = default_names;
         let engines = [
             EngineSpec {
@@ -424,6 +482,18 @@ mod tests {
                 .sprt_model,
             SprtModel::Pentanomial
         );
+    }
+
+    #[test]
+    fn a_repeated_option_keeps_its_last_value_and_infos_add_up() {
+        let config = MatchConfig::from_args(&args(
+            "--engine1 a --engine2 b --turn 100 --info1 max_depth=3 --turn 200 --info1 max_node=9",
+        ))
+        .unwrap();
+        assert_eq!(config.settings.time.turn_ms, Some(200));
+        assert_eq!(config.engines[0].info.len(), 2);
+        let named = MatchConfig::from_args(&args("--engine1 a --engine2 b --rule renju")).unwrap();
+        assert_eq!(named.settings.board.rule(), crate::board::Rule::Renju);
     }
 
     #[test]

@@ -14,6 +14,7 @@ pub mod stats;
 use crate::board::Color;
 use crate::protocol::command::geometry_name;
 use crate::tools::records::{GameRecord, GameResult};
+use clap::{CommandFactory, Parser};
 use config::MatchConfig;
 use engine::{EngineProcess, Transcript};
 use game::{play_game, EndReason, GameOutcome, Player};
@@ -139,13 +140,16 @@ impl MatchSummary {
 }
 
 /// `wuzi-match` with its arguments (without the program name).
-pub fn main(args: &[String]) -> ExitCode {
-    let config = match MatchConfig::from_args(args) {
+/// `wuzi-match`: a command line clap cannot read, or a match that cannot be
+/// set up (an unreadable openings file, a size the rule cannot have), exits
+/// with the message on stderr and code 2; a match that fails once running
+/// says why on stdout with code 1.
+pub fn main() -> ExitCode {
+    let config = match config::MatchConfig::from_parsed(config::MatchArgs::parse()) {
         Ok(config) => config,
-        Err(message) => {
-            println!("{message}");
-            return ExitCode::FAILURE;
-        }
+        Err(message) => config::MatchArgs::command()
+            .error(clap::error::ErrorKind::ValueValidation, message)
+            .exit(),
     };
     match run(&config, &mut std::io::stdout()) {
         Ok(_) => ExitCode::SUCCESS,
