@@ -87,6 +87,21 @@ impl fmt::Debug for Pos {
     }
 }
 
+impl Pos {
+    /// Reads board notation, the inverse of `Display`: column letter then
+    /// row number counted from 1 (`h8`); `None` for anything else.
+    pub fn from_notation(text: &str) -> Option<Pos> {
+        let mut chars = text.chars();
+        let column = chars.next()?.to_ascii_lowercase();
+        if !column.is_ascii_lowercase() {
+            return None;
+        }
+        let row: usize = chars.as_str().parse().ok()?;
+        let x = column as usize - 'a' as usize;
+        (row >= 1 && x < MAX_SIZE && row <= MAX_SIZE).then(|| Pos::new(x, row - 1))
+    }
+}
+
 impl fmt::Display for Pos {
     /// Board notation: column letter then row number counted from 1, e.g. `h8`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -1,6 +1,6 @@
 //! What a person types on the board's command line.
 
-use crate::board::{Color, Pos, MAX_SIZE};
+use crate::board::{Color, Pos};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -39,18 +39,6 @@ go: the engine moves now   stop: it plays its best move so far   new: new game
 save FILE / load FILE (.sgf or .psq)   analyze (a): review the game, <- -> step, back
 swap2: black / white (take that colour), add (two more stones)
 numbers: move numbers on/off   level 1-9   time MS (per move)   quit (q)";
-
-/// A move in board notation: column letter, row number from the top (`h8`).
-pub fn parse_point(text: &str) -> Option<Pos> {
-    let mut chars = text.chars();
-    let column = chars.next()?.to_ascii_lowercase();
-    if !column.is_ascii_lowercase() {
-        return None;
-    }
-    let row: usize = chars.as_str().parse().ok()?;
-    let x = column as usize - 'a' as usize;
-    (row >= 1 && x < MAX_SIZE && row <= MAX_SIZE).then(|| Pos::new(x, row - 1))
-}
 
 pub fn parse(line: &str) -> Result<Command, String> {
     let line = line.trim();
@@ -93,7 +81,7 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "help" | "h" => Command::Help,
         "q" | "quit" | "exit" => Command::Quit,
         "" => return Err("type a move (h8) or help".into()),
-        _ => match parse_point(&word) {
+        _ => match Pos::from_notation(&word) {
             Some(pos) if rest.is_empty() => Command::Move(pos),
             _ => {
                 return Err(format!(

@@ -74,24 +74,11 @@ pub const POSITIONS: [BenchPosition; 8] = [
     },
 ];
 
-/// Reads `h8`-style board notation (column letter, row from 1).
-pub fn parse_move(text: &str) -> Option<Pos> {
-    let mut chars = text.chars();
-    let column = chars.next()?.to_ascii_lowercase();
-    if !column.is_ascii_lowercase() {
-        return None;
-    }
-    let row: usize = chars.as_str().parse().ok()?;
-    let x = column as usize - 'a' as usize;
-    (row >= 1 && x < crate::board::MAX_SIZE && row <= crate::board::MAX_SIZE)
-        .then(|| Pos::new(x, row - 1))
-}
-
 impl BenchPosition {
     pub fn board(&self) -> Option<Board> {
         let mut board = Board::new(self.size, self.size, self.rule).ok()?;
         for text in self.moves.split_whitespace() {
-            board.play(parse_move(text)?).ok()?;
+            board.play(Pos::from_notation(text)?).ok()?;
         }
         Some(board)
     }
@@ -387,11 +374,11 @@ mod tests {
 
     #[test]
     fn notation_round_trips() {
-        let pos = parse_move("h8").unwrap();
+        let pos = Pos::from_notation("h8").unwrap();
         assert_eq!((pos.x(), pos.y()), (7, 7));
         assert_eq!(pos.to_string(), "h8");
-        assert!(parse_move("8h").is_none());
-        assert!(parse_move("h0").is_none());
+        assert!(Pos::from_notation("8h").is_none());
+        assert!(Pos::from_notation("h0").is_none());
     }
 
     #[test]
