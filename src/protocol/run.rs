@@ -11,6 +11,8 @@
 //! With `INFO pondering 1` the worker goes on thinking after our move, on
 //! the reply the search expects; every line stops that at once, nothing it
 //! reports is printed, and a request it already answered takes its move.
+//! Under a match clock a request for the pondered position also gets the
+//! time the ponder spent credited against its target (see `credit_ponder`).
 
 use super::block::Assembler;
 use super::command::Command;
@@ -18,7 +20,7 @@ use super::reply::Reply;
 use super::session::{Effect, Session, Task, Think, Thought};
 use super::think::{think, Progress};
 use crate::board::{Board, Pos};
-use crate::search::{CandidateRange, EngineOptions, Score, Searcher};
+use crate::search::{CandidateRange, EngineOptions, Score, Searcher, TimeBudget};
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -80,6 +82,7 @@ where
         search: None,
         ponder: None,
         pondered: None,
+        interrupted: None,
         ready: None,
         next_id: 0,
     }
@@ -113,6 +116,9 @@ struct Loop<W: Write> {
     /// A ponder that finished (its limits reached, not stopped): a request
     /// for exactly its position and limits takes its move at once.
     pondered: Option<(Ponder, Pos)>,
+    /// The position the last ponder searched and how long it ran before a
+    /// line stopped it: a request for that position is a ponder hit.
+    interrupted: Option<(Board, Duration)>,
     /// An answer that needs no search (a ponder hit), handed to `on_done`
     /// before the next event.
     ready: Option<(u64, Thought)>,
@@ -123,6 +129,7 @@ struct Loop<W: Write> {
 struct Ponder {
     id: u64,
     stop: Arc<AtomicBool>,
+    started: Instant,
     board: Board,
     nodes: Option<u64>,
     depth: Option<u32>,
@@ -132,18 +139,39 @@ struct Ponder {
 impl Ponder {
     /// Whether `request` asks for the search this ponder already made.
     fn answers(&self, request: &Think) -> bool {
-        let (a, b) = (&self.board, &request.board);
-        request.task == Task::Move
-            && request.limits.excluded.is_empty()
-            && request.limits.nodes == self.nodes
+        request.limits.nodes == self.nodes
             && request.limits.depth == self.depth
             && request.candidate_range == self.range
-            && (a.width(), a.height(), a.rule(), a.geometry())
-                == (b.width(), b.height(), b.rule(), b.geometry())
-            && a.hash() == b.hash()
-            && a.side_to_move() == b.side_to_move()
-            // The same stones, whatever order a board block listed them in.
-            && a.cells().all(|p| a.cell(p) == b.cell(p))
+            && asks_for_move_on(request, &self.board)
+    }
+}
+
+/// Whether `request` asks for our move on `board` (the same stones, whatever
+/// order a board block listed them in), with no move excluded.
+fn asks_for_move_on(request: &Think, board: &Board) -> bool {
+    let (a, b) = (board, &request.board);
+    request.task == Task::Move
+        && request.limits.excluded.is_empty()
+        && (a.width(), a.height(), a.rule(), a.geometry())
+            == (b.width(), b.height(), b.rule(), b.geometry())
+        && a.hash() == b.hash()
+        && a.side_to_move() == b.side_to_move()
+        && a.cells().all(|p| a.cell(p) == b.cell(p))
+}
+
+/// The time budget of a move whose position was pondered for `pondered`.
+/// The ponder's iterations are in the shared table, so the search reaches
+/// the same depth sooner. Under a match clock (`soft < hard`) the soft
+/// target is cut by the time already spent, down to a quarter of itself,
+/// and the time saved stays on the clock. Under a per-move limit alone time
+/// not used is lost, so the budget stays whole and the search goes deeper.
+fn credit_ponder(budget: TimeBudget, pondered: Duration) -> TimeBudget {
+    if budget.soft >= budget.hard {
+        return budget;
+    }
+    TimeBudget {
+        soft: budget.soft.saturating_sub(pondered).max(budget.soft / 4),
+        ..budget
     }
 }
 
@@ -195,7 +223,9 @@ impl<W: Write> Loop<W> {
         // Any line ends pondering at once; a search it asks for waits on the
         // worker only until the ponder returns (a few milliseconds).
         if let Some(ponder) = &self.ponder {
-            ponder.stop.store(true, Ordering::Relaxed);
+            if !ponder.stop.swap(true, Ordering::Relaxed) {
+                self.interrupted = Some((ponder.board.clone(), ponder.started.elapsed()));
+            }
         }
         if let Some(search) = &self.search {
             match Command::parse(&line) {
@@ -237,9 +267,15 @@ impl<W: Write> Loop<W> {
         Ok(None)
     }
 
-    fn start_search(&mut self, request: Box<Think>) {
+    fn start_search(&mut self, mut request: Box<Think>) {
         let pondered = self.pondered.take();
         let hit = pondered.filter(|(ponder, _)| ponder.answers(&request));
+        let interrupted = self.interrupted.take();
+        if let (Some((board, spent)), Some(budget)) = (interrupted, request.limits.time) {
+            if asks_for_move_on(&request, &board) {
+                request.limits.time = Some(credit_ponder(budget, spent));
+            }
+        }
         self.next_id += 1;
         let stop = Arc::new(AtomicBool::new(false));
         self.search = Some(Search {
@@ -272,9 +308,11 @@ impl<W: Write> Loop<W> {
         self.next_id += 1;
         let stop = Arc::new(AtomicBool::new(false));
         self.pondered = None;
+        self.interrupted = None;
         self.ponder = Some(Ponder {
             id: self.next_id,
             stop: Arc::clone(&stop),
+            started: Instant::now(),
             board: request.board.clone(),
             nodes: request.limits.nodes,
             depth: request.limits.depth,
@@ -469,6 +507,7 @@ fn spawn_worker(mut searcher: Box<dyn Searcher>, events: Sender<Event>) -> io::R
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::Limits;
     use std::io::Cursor;
 
     #[test]
@@ -482,6 +521,54 @@ mod tests {
         assert!(read_line_capped(&mut input, &mut buffer).unwrap());
         assert_eq!(buffer, b"END");
         assert!(!read_line_capped(&mut input, &mut buffer).unwrap());
+    }
+
+    fn budget(soft_ms: u64, hard_ms: u64) -> TimeBudget {
+        TimeBudget {
+            start: Instant::now(),
+            soft: Duration::from_millis(soft_ms),
+            hard: Duration::from_millis(hard_ms),
+        }
+    }
+
+    #[test]
+    fn pondered_time_shortens_a_match_clock_move_down_to_a_quarter() {
+        let clock = budget(2_000, 8_000);
+        let after = credit_ponder(clock, Duration::from_millis(500));
+        assert_eq!(after.soft, Duration::from_millis(1_500));
+        assert_eq!(after.hard, clock.hard);
+        let long = credit_ponder(clock, Duration::from_secs(30));
+        assert_eq!(long.soft, Duration::from_millis(500));
+    }
+
+    #[test]
+    fn a_per_move_limit_keeps_its_whole_budget_after_a_ponder() {
+        let turn = budget(4_500, 4_500);
+        let after = credit_ponder(turn, Duration::from_secs(3));
+        assert_eq!((after.soft, after.hard), (turn.soft, turn.hard));
+    }
+
+    #[test]
+    fn only_a_move_request_on_the_same_stones_is_a_ponder_hit() {
+        use crate::board::Rule;
+        let mut board = Board::new(15, 15, Rule::Freestyle).unwrap();
+        board.play(Pos::new(7, 7)).unwrap();
+        board.play(Pos::new(8, 8)).unwrap();
+        let request = |task: Task, board: &Board| Think {
+            task,
+            board: board.clone(),
+            limits: Limits::default(),
+            detail: Default::default(),
+            candidate_range: CandidateRange::default(),
+        };
+        assert!(asks_for_move_on(&request(Task::Move, &board), &board));
+        assert!(!asks_for_move_on(&request(Task::Swap2, &board), &board));
+        let mut other = board.clone();
+        other.play(Pos::new(6, 6)).unwrap();
+        assert!(!asks_for_move_on(&request(Task::Move, &other), &board));
+        let mut excluding = request(Task::Move, &board);
+        excluding.limits.excluded.push(Pos::new(6, 6));
+        assert!(!asks_for_move_on(&excluding, &board));
     }
 
     #[test]
