@@ -26,6 +26,11 @@ pub fn wins_by_force(threat: Threat) -> bool {
     matches!(threat, Threat::OpenFour | Threat::DoubleFour)
 }
 
+/// Whether `color` has a cell where it would make such a four.
+pub fn threatens_unstoppable_four(board: &Board, color: Color) -> bool {
+    board.threat_count(color, Threat::OpenFour) + board.threat_count(color, Threat::DoubleFour) > 0
+}
+
 #[derive(Clone)]
 pub struct Position {
     pub board: Board,

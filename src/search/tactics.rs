@@ -6,7 +6,7 @@
 
 use super::alphabeta::{Node, Scored, Worker};
 use super::defence::{keep_refutations, DefenceBudget};
-use super::position::{is_four, wins_by_force};
+use super::position::{is_four, threatens_unstoppable_four, wins_by_force};
 use super::{mate_in, mated_in};
 use crate::board::{Color, Pos, Rule, Threat};
 use crate::eval::OrderKey;
@@ -95,12 +95,7 @@ impl<'a> Worker<'a> {
                 return Tactics::Decided(Node::Lost(mated_in(ply + 2), block));
             }
         }
-        let board = &self.position.board;
-        let unstoppable = |color| {
-            board.threat_count(color, Threat::OpenFour)
-                + board.threat_count(color, Threat::DoubleFour)
-        };
-        if unstoppable(me) > 0 {
+        if threatens_unstoppable_four(&self.position.board, me) {
             self.position
                 .cells_with(me, Threat::DoubleFour, &mut self.cells);
             let board = &self.position.board;
@@ -114,7 +109,7 @@ impl<'a> Worker<'a> {
             }
         }
         let threats = Threats {
-            four: unstoppable(them) > 0,
+            four: threatens_unstoppable_four(board, them),
             four_three: board.threat_count(them, Threat::FourThree) > 0,
         };
         if let Some(win) = self.static_win(ply, excluded) {
@@ -282,7 +277,7 @@ impl<'a> Worker<'a> {
         self.position
             .cells_with(them, Threat::DoubleFour, &mut points);
         let board = &self.position.board;
-        points.retain(|&p| matches!(board.threat(p, them), Threat::OpenFour | Threat::DoubleFour));
+        points.retain(|&p| wins_by_force(board.threat(p, them)));
         let deltas = board.geometry().deltas();
         let on_their_lines = |cell: Pos| {
             points.iter().any(|&point| {
@@ -295,18 +290,16 @@ impl<'a> Worker<'a> {
         let mut list = std::mem::take(&mut self.moves[ply]);
         list.retain(|m| {
             let [mine, theirs] = [m.info.threat[mover.index()], m.info.threat[them.index()]];
-            if is_four(mine) || matches!(theirs, Threat::OpenFour | Threat::DoubleFour) {
+            if is_four(mine) || wins_by_force(theirs) {
                 return true;
             }
             if !on_their_lines(m.info.pos) {
                 return false;
             }
             self.position.make(m.info.pos);
-            let board = &self.position.board;
-            let unstoppable = board.threat_count(them, Threat::OpenFour)
-                + board.threat_count(them, Threat::DoubleFour);
+            let holds = !threatens_unstoppable_four(&self.position.board, them);
             self.position.unmake();
-            unstoppable == 0
+            holds
         });
         self.moves[ply] = list;
         self.cells = points;

@@ -3,7 +3,7 @@
 //! the threat, and fours of its own). Wider than VCF, so it runs at the root
 //! on a node budget.
 
-use super::position::{is_four, wins_by_force, Position};
+use super::position::{is_four, threatens_unstoppable_four, wins_by_force, Position};
 use super::vcf::VcfSolver;
 use crate::board::{Pos, Threat};
 use crate::eval::OrderKey;
@@ -150,9 +150,7 @@ impl VctSolver {
         // A three of ours would be too slow when they threaten an open
         // four: they make it first.
         let board = &position.board;
-        let they_threaten_four = board.threat_count(them, Threat::OpenFour)
-            + board.threat_count(them, Threat::DoubleFour)
-            > 0;
+        let they_threaten_four = threatens_unstoppable_four(board, them);
         let start = self.threats.len();
         let order_key = OrderKey::of(board);
         for &pos in &self.cells {
@@ -210,9 +208,7 @@ impl VctSolver {
         if board.threat_count(me, Threat::Five) > 0 {
             return false;
         }
-        let attacker_threatens_four = board.threat_count(attacker, Threat::OpenFour)
-            + board.threat_count(attacker, Threat::DoubleFour)
-            > 0;
+        let attacker_threatens_four = threatens_unstoppable_four(board, attacker);
         position.cells_with(attacker, Threat::Five, &mut self.cells);
         let start = self.defences.len();
         match self.cells.as_slice() {
