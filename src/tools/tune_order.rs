@@ -347,6 +347,10 @@ pub struct LabelOptions {
     /// of position the search meets inside its tree (0 = off)
     #[arg(long, value_name = "N", default_value_t = 0)]
     wander: usize,
+    /// Label the move the record's player chose instead of searching (for the games of a
+    /// stronger engine); `--nodes` and `--wander` are then unused
+    #[arg(long)]
+    played: bool,
 }
 
 /// The moves a wander picks from: the best-ordered few, as the search's
@@ -403,7 +407,47 @@ pub struct FitOptions {
     min_count: usize,
 }
 
+/// The labels of one game's record where the label is the move played:
+/// every `every`-th engine move (counted by `seen`, across games) where the
+/// ordering decides.
+fn played_labels(
+    game: usize,
+    record: &crate::tools::records::ParsedRecord,
+    rule: Rule,
+    every: usize,
+    seen: &mut usize,
+) -> Vec<Label> {
+    let mut labels = Vec::new();
+    let Ok(mut board) = Board::new(record.width, record.height, rule) else {
+        return labels;
+    };
+    let mut played = Vec::new();
+    for m in &record.moves {
+        if m.think_ms.unwrap_or(0) > 0 && ordered_moves(&board).is_some() {
+            *seen += 1;
+            if seen.is_multiple_of(every) {
+                labels.push(Label {
+                    game,
+                    rule,
+                    width: record.width,
+                    height: record.height,
+                    best: m.pos,
+                    moves: played.clone(),
+                });
+            }
+        }
+        if board.play(m.pos).is_err() {
+            break;
+        }
+        played.push(m.pos);
+    }
+    labels
+}
+
 fn label(options: LabelOptions) -> Result<String, String> {
+    if options.played {
+        return label_played(&options);
+    }
     let mut searcher = new_searcher();
     searcher.configure(&EngineOptions {
         memory_bytes: 64 << 20,
@@ -469,6 +513,25 @@ fn label(options: LabelOptions) -> Result<String, String> {
                 break;
             }
             played.push(m.pos);
+        }
+    }
+    Ok(out)
+}
+
+/// `label --played`: the records' own moves as the labels.
+fn label_played(options: &LabelOptions) -> Result<String, String> {
+    let mut out = String::from("# tune-order labels: the move played\n");
+    let mut seen = 0usize;
+    for (game, file) in record_files(&options.paths)?.iter().enumerate() {
+        let text = std::fs::read_to_string(file)
+            .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        let Ok(record) = parse_record(&text) else {
+            continue;
+        };
+        let rule = record.rule.unwrap_or(options.rule);
+        for line in played_labels(game, &record, rule, options.every, &mut seen) {
+            out += &line.to_line();
+            out.push('\n');
         }
     }
     Ok(out)
@@ -749,6 +812,34 @@ mod tests {
             assert!(first >= keys[WANDER_WIDTH - 1]);
         }
         assert!(wandered >= 10, "{wandered} of 20");
+    }
+
+    #[test]
+    fn played_labels_are_the_engine_moves_where_the_ordering_decides() {
+        // Three opening stones, then engine moves on the row of f7, g7, h7:
+        // White's i8 answers an open three and White's d8 a four, so
+        // neither is labelled; the other engine moves are.
+        let sgf = "(;FF[4]GM[4]SZ[15]RU[0];B[gg]C[opening move];W[hh]C[opening move];\
+                   B[fg]C[opening move];W[ai]C[12ms];B[hg]C[9ms];W[ig]C[10ms];\
+                   B[eg]C[8ms];W[dg]C[7ms];B[gh]C[11ms])";
+        let record = parse_record(sgf).unwrap();
+        let mut seen = 0;
+        let labels = played_labels(7, &record, Rule::Freestyle, 1, &mut seen);
+        let indices: Vec<usize> = labels.iter().map(|l| l.moves.len()).collect();
+        assert_eq!(indices, [3, 4, 6, 8]);
+        for label in &labels {
+            assert_eq!((label.game, label.width, label.height), (7, 15, 15));
+            let index = label.moves.len();
+            assert_eq!(record.moves[index].pos, label.best);
+            let before: Vec<Pos> = record.moves[..index].iter().map(|m| m.pos).collect();
+            assert_eq!(label.moves, before);
+        }
+        assert_eq!(seen, 4);
+        // Every second one, counting on from where `seen` stands.
+        let mut seen_every = 1;
+        let halves = played_labels(7, &record, Rule::Freestyle, 2, &mut seen_every);
+        let indices: Vec<usize> = halves.iter().map(|l| l.moves.len()).collect();
+        assert_eq!(indices, [3, 6]);
     }
 
     #[test]
