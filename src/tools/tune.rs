@@ -12,7 +12,7 @@
 
 use crate::board::{Board, Color, PairClass, Pattern, Rule, Threat};
 use crate::eval::{EvalSet, EvalWeights, Features, EVAL_LIMIT, WEIGHTS};
-use crate::search::{new_searcher, EngineOptions, Limits, Searcher, MATE_BOUND};
+use crate::search::{new_searcher, EngineOptions, Limits, Score, Searcher, MATE_BOUND};
 use crate::tools::fitting::{golden_section, minimise};
 use crate::tools::records::{parse_record, RecordedMove};
 use std::fmt::Write as _;
@@ -84,6 +84,9 @@ impl Candidates {
 pub struct Sample {
     pub x: Vec<(usize, f64)>,
     pub result: f64,
+    /// The score of a search of the position (`--search-nodes`), side to
+    /// move's view, where one was run.
+    pub searched: Option<f64>,
 }
 
 impl Sample {
@@ -103,7 +106,11 @@ impl Sample {
         x.push((INITIATIVE, if features.initiative { 1.0 } else { 0.0 }));
         x.push((TEMPO, 1.0));
         x.retain(|&(_, v)| v != 0.0);
-        Sample { x, result }
+        Sample {
+            x,
+            result,
+            searched: None,
+        }
     }
 
     /// Adds the line features of `board` (a from-scratch scan of its empty
@@ -182,6 +189,16 @@ pub fn mean_squared_error(samples: &[Sample], w: &[f64; PARAMS], k: f64) -> f64 
         .map(|s| (sigmoid(s.score(w), k) - s.result).powi(2))
         .sum();
     total / samples.len() as f64
+}
+
+/// Makes each searched sample's label `weight` of its search's score, as
+/// `sigmoid(score / k)`, and the rest its game's result.
+pub fn blend_labels(samples: &mut [Sample], k: f64, weight: f64) {
+    for sample in samples {
+        if let Some(score) = sample.searched {
+            sample.result = weight * sigmoid(score, k) + (1.0 - weight) * sample.result;
+        }
+    }
 }
 
 /// Each sample's score under `w`, with its result.
@@ -335,13 +352,20 @@ fn game_samples(
     let mut board = Board::new(width, height, rule).ok()?;
     let mut set_samples = Vec::new();
     for (ply, m) in moves.iter().enumerate() {
-        if ply >= opening && is_quiet(&board) && resolver.as_mut().is_none_or(|r| r.open(&board)) {
+        let fitted = ply >= opening && is_quiet(&board);
+        // `None`: the search proved a result; `Some(None)`: no search.
+        let searched = match (fitted, resolver.as_mut()) {
+            (true, Some(r)) => r.open_score(&board).map(Some),
+            _ => Some(None),
+        };
+        if let (true, Some(searched)) = (fitted, searched) {
             let features = Features::of(&board);
             let result = match board.side_to_move() {
                 Color::Black => black_result,
                 Color::White => 1.0 - black_result,
             };
             let mut sample = Sample::new(&features, result);
+            sample.searched = searched.map(f64::from);
             if candidates.lines {
                 sample.add_lines(&board);
             }
@@ -381,12 +405,14 @@ impl Resolver {
         Resolver { searcher, limits }
     }
 
-    fn open(&mut self, board: &Board) -> bool {
+    /// The search's score of an open position; `None` where it proves a
+    /// result.
+    fn open_score(&mut self, board: &Board) -> Option<Score> {
         let stop = AtomicBool::new(false);
         let result = self
             .searcher
             .search(board, &self.limits, &stop, &mut |_| {});
-        result.score.abs() <= MATE_BOUND
+        (result.score.abs() <= MATE_BOUND).then_some(result.score)
     }
 }
 
@@ -402,9 +428,14 @@ pub struct TuneArgs {
     /// Every Nth game is kept out of the fit to measure it (0 = none)
     #[arg(long, value_name = "N", default_value_t = 5)]
     holdout: usize,
-    /// Drop positions a search of N nodes proves won or lost (0 = off)
+    /// Drop positions a search of N nodes proves won or lost (0 = off); with
+    /// `--search-weight`, that search's score is also a label
     #[arg(long, value_name = "N", default_value_t = 0)]
     resolve_nodes: u64,
+    /// Fit to this share of the `--resolve-nodes` search's score (through the same sigmoid)
+    /// and the rest of the game's result: less noise a position than a result alone
+    #[arg(long, value_name = "W", default_value_t = 0.0)]
+    search_weight: f64,
     /// Gradient steps per table
     #[arg(long, value_name = "N", default_value_t = 3000)]
     iterations: usize,
@@ -452,6 +483,9 @@ struct SetData {
 
 /// Fits the tables to the records `options` names and returns the report.
 pub fn run(options: TuneArgs) -> Result<String, String> {
+    if options.search_weight > 0.0 && options.resolve_nodes == 0 {
+        return Err("--search-weight needs --resolve-nodes N, the search that scores".into());
+    }
     let mut resolver = (options.resolve_nodes > 0).then(|| Resolver::new(options.resolve_nodes));
     let mut data: Vec<SetData> = EvalSet::ALL.iter().map(|_| SetData::default()).collect();
     let (mut games, mut skipped) = (0usize, 0usize);
@@ -501,6 +535,18 @@ pub fn run(options: TuneArgs) -> Result<String, String> {
     }
     let k = fit_scale(&all_train);
     let _ = writeln!(out, "// K = {k:.1} (fitted with the current weights)");
+    if options.search_weight > 0.0 {
+        let w = options.search_weight.min(1.0);
+        for d in &mut data {
+            blend_labels(&mut d.train, k, w);
+            blend_labels(&mut d.holdout, k, w);
+        }
+        let _ = writeln!(
+            out,
+            "// labels: {w} of the search's score, {} of the game's result",
+            1.0 - w
+        );
+    }
     let mut tables = String::from("    eval: [\n");
     for set in EvalSet::ALL {
         let d = &data[set.index()];
@@ -595,7 +641,11 @@ mod tests {
                 x.push((INITIATIVE, rng.gen_bool(0.1) as u8 as f64));
                 x.push((TEMPO, 1.0));
                 x.retain(|&(_, v)| v != 0.0);
-                let mut sample = Sample { x, result: 0.0 };
+                let mut sample = Sample {
+                    x,
+                    result: 0.0,
+                    searched: None,
+                };
                 sample.result = sigmoid(sample.score(truth), k);
                 sample
             })
@@ -660,6 +710,27 @@ mod tests {
         }
         assert!(mean_squared_error(&samples, &fitted, 250.0) < 1e-5);
         assert_eq!(fitted[Threat::OpenFour.index()], 10.0);
+    }
+
+    #[test]
+    fn a_blended_label_mixes_the_search_score_and_the_result() {
+        let sample = |result: f64, searched: Option<f64>| Sample {
+            x: Vec::new(),
+            result,
+            searched,
+        };
+        let mut samples = vec![
+            sample(1.0, Some(0.0)),
+            sample(0.0, Some(400.0)),
+            sample(0.5, None),
+        ];
+        blend_labels(&mut samples, 400.0, 0.25);
+        // An even search against a win; a search well ahead against a loss.
+        assert!((samples[0].result - (0.25 * 0.5 + 0.75)).abs() < 1e-12);
+        let ahead = 1.0 / (1.0 + (-1.0f64).exp());
+        assert!((samples[1].result - 0.25 * ahead).abs() < 1e-12);
+        // Unsearched: the result alone.
+        assert_eq!(samples[2].result, 0.5);
     }
 
     #[test]

@@ -26,7 +26,9 @@ use crate::board::{Board, Color, Pattern, Pos, Rule, Threat};
 use crate::eval::{cell_patterns, order_weights, EvalSet, OrderWeights};
 use crate::search::{new_searcher, EngineOptions, Limits, MATE_BOUND};
 use crate::tools::fitting::{golden_section, minimise};
-use crate::tools::records::{gomocup_rule_code, parse_record, rule_from_gomocup_code};
+use crate::tools::records::{
+    gomocup_rule_code, parse_record, rule_from_gomocup_code, ParsedRecord,
+};
 use crate::tools::tune::record_files;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -412,7 +414,7 @@ pub struct FitOptions {
 /// ordering decides.
 fn played_labels(
     game: usize,
-    record: &crate::tools::records::ParsedRecord,
+    record: &ParsedRecord,
     rule: Rule,
     every: usize,
     seen: &mut usize,
@@ -464,12 +466,7 @@ fn label(options: LabelOptions) -> Result<String, String> {
     );
     let mut seen = 0usize;
     let mut rng = SmallRng::seed_from_u64(1);
-    for (game, file) in record_files(&options.paths)?.iter().enumerate() {
-        let text = std::fs::read_to_string(file)
-            .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-        let Ok(record) = parse_record(&text) else {
-            continue;
-        };
+    for (game, record) in numbered_records(&options.paths)? {
         let rule = record.rule.unwrap_or(options.rule);
         let Ok(mut board) = Board::new(record.width, record.height, rule) else {
             continue;
@@ -518,16 +515,25 @@ fn label(options: LabelOptions) -> Result<String, String> {
     Ok(out)
 }
 
+/// The records the paths name that can be read, each with its number among
+/// the files (the held-out split is by it).
+fn numbered_records(paths: &[PathBuf]) -> Result<Vec<(usize, ParsedRecord)>, String> {
+    let mut records = Vec::new();
+    for (game, file) in record_files(paths)?.iter().enumerate() {
+        let text = std::fs::read_to_string(file)
+            .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        if let Ok(record) = parse_record(&text) {
+            records.push((game, record));
+        }
+    }
+    Ok(records)
+}
+
 /// `label --played`: the records' own moves as the labels.
 fn label_played(options: &LabelOptions) -> Result<String, String> {
     let mut out = String::from("# tune-order labels: the move played\n");
     let mut seen = 0usize;
-    for (game, file) in record_files(&options.paths)?.iter().enumerate() {
-        let text = std::fs::read_to_string(file)
-            .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-        let Ok(record) = parse_record(&text) else {
-            continue;
-        };
+    for (game, record) in numbered_records(&options.paths)? {
         let rule = record.rule.unwrap_or(options.rule);
         for line in played_labels(game, &record, rule, options.every, &mut seen) {
             out += &line.to_line();
