@@ -3,14 +3,14 @@
 
 use super::position::{is_four, CellInfo, Position};
 use super::pruning::{
-    late_move_reduction, move_count_limit, razor_margin, reverse_futility_margin, MOVE_COUNT_DEPTH,
-    RAZOR_DEPTH, REVERSE_FUTILITY_DEPTH,
+    fail_high_margin, late_move_reduction, move_count_limit, razor_margin, reverse_futility_margin,
+    MOVE_COUNT_DEPTH, RAZOR_DEPTH, REVERSE_FUTILITY_DEPTH,
 };
 use super::tactics::{Tactics, Threats, INTERIOR_DEFENCE_DEPTH};
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::vcf::VcfSolver;
 use super::{mate_in, mated_in, Limits, Score, MATE, MATE_BOUND};
-use crate::board::{Pos, Threat, CELL_COUNT};
+use crate::board::{Pos, Rule, Threat, CELL_COUNT};
 use crate::eval::evaluate;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -58,6 +58,37 @@ pub enum Node {
     Won(Score, Pos),
     /// The side to move loses by force; the move is the best try, if any.
     Lost(Score, Option<Pos>),
+}
+
+/// What a node is expected to do, from its place in the tree: a PV node
+/// searches with an open window; a cut node is expected to fail high (it
+/// refutes its parent's move), an all node to fail low (every move of it is
+/// refuted).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum NodeKind {
+    Pv,
+    Cut,
+    All,
+}
+
+impl NodeKind {
+    /// The kind of the node's first child, searched with the node's window.
+    fn first_child(self) -> NodeKind {
+        match self {
+            NodeKind::Pv => NodeKind::Pv,
+            NodeKind::Cut => NodeKind::All,
+            NodeKind::All => NodeKind::Cut,
+        }
+    }
+
+    /// The kind of a later child searched again at full depth with a null
+    /// window, after its reduced search beat alpha.
+    fn researched_child(self) -> NodeKind {
+        match self {
+            NodeKind::Cut => NodeKind::All,
+            _ => NodeKind::Cut,
+        }
+    }
 }
 
 /// What the singular-extension check concluded.
@@ -263,8 +294,9 @@ impl<'a> Worker<'a> {
         ply: usize,
         mut alpha: Score,
         mut beta: Score,
-        pv_node: bool,
+        kind: NodeKind,
     ) -> Score {
+        let pv_node = kind == NodeKind::Pv;
         self.pv[ply].clear();
         if self.tick() {
             return 0;
@@ -350,7 +382,7 @@ impl<'a> Worker<'a> {
         }
         let extended_move = match entry {
             Some(e) if !forced && !threats.any() && ply > 0 && depth >= SINGULAR_DEPTH => {
-                match self.singular(ply, depth, beta, &e) {
+                match self.singular(ply, depth, beta, &e, kind) {
                     Singular::Extend(mv) => Some(mv),
                     Singular::Cut(score) => return score,
                     Singular::No => None,
@@ -408,6 +440,17 @@ impl<'a> Worker<'a> {
             && static_eval.is_some_and(|eval| eval + FUTILITY_MARGIN[depth as usize] <= alpha);
         let prune_late_quiet = !pv_node && !defending && ply > 0 && depth <= MOVE_COUNT_DEPTH;
         let quiet_limit = move_count_limit(depth, improving);
+        // A node expected to fail high whose static score already clears
+        // beta by a margin growing with depth: one good move will do, so its
+        // moves are searched a ply shallower, all but its threats (an open
+        // three or better): reducing those too lost the attacker's winning
+        // lines in four positions of the forced-wins suite. Renju keeps its
+        // depth: there the games did not show a gain.
+        let mover = self.position.side_to_move().index();
+        let fail_high = kind == NodeKind::Cut
+            && !forced
+            && self.position.board.rule() != Rule::Renju
+            && static_eval.is_some_and(|eval| eval >= beta + fail_high_margin(depth));
         for (i, m) in moves.iter().enumerate() {
             let mv = m.info.pos;
             let quiet = is_quiet(&m.info);
@@ -425,9 +468,10 @@ impl<'a> Worker<'a> {
                 }
             }
             self.position.make(mv);
-            let next_depth = next_depth + i32::from(extended_move == Some(mv));
+            let next_depth = next_depth + i32::from(extended_move == Some(mv))
+                - i32::from(fail_high && m.info.threat[mover] < Threat::OpenThree);
             let score = if i == 0 {
-                -self.search(next_depth, ply + 1, -beta, -alpha, pv_node)
+                -self.search(next_depth, ply + 1, -beta, -alpha, kind.first_child())
             } else {
                 let reduction = if forced {
                     0
@@ -436,13 +480,14 @@ impl<'a> Worker<'a> {
                         .min(next_depth - 1)
                         .max(0)
                 };
-                let mut s =
-                    -self.search(next_depth - reduction, ply + 1, -alpha - 1, -alpha, false);
+                let (null_window, cut) = (-alpha - 1, NodeKind::Cut);
+                let mut s = -self.search(next_depth - reduction, ply + 1, null_window, -alpha, cut);
                 if s > alpha && reduction > 0 {
-                    s = -self.search(next_depth, ply + 1, -alpha - 1, -alpha, false);
+                    let kind = kind.researched_child();
+                    s = -self.search(next_depth, ply + 1, null_window, -alpha, kind);
                 }
                 if s > alpha && s < beta && pv_node {
-                    s = -self.search(next_depth, ply + 1, -beta, -alpha, true);
+                    s = -self.search(next_depth, ply + 1, -beta, -alpha, NodeKind::Pv);
                 }
                 s
             };
@@ -497,7 +542,14 @@ impl<'a> Worker<'a> {
     /// only good move of a forcing line); when another move also clears the
     /// bound and that bound is at or above beta, the node fails high without
     /// a full search (two refutations, not one).
-    fn singular(&mut self, ply: usize, depth: i32, beta: Score, entry: &Entry) -> Singular {
+    fn singular(
+        &mut self,
+        ply: usize,
+        depth: i32,
+        beta: Score,
+        entry: &Entry,
+        kind: NodeKind,
+    ) -> Singular {
         let Some(table_move) = entry.best_move else {
             return Singular::No;
         };
@@ -511,7 +563,10 @@ impl<'a> Worker<'a> {
             ply,
             singular_beta - 1,
             singular_beta,
-            false,
+            match kind {
+                NodeKind::Pv => NodeKind::All,
+                other => other,
+            },
         );
         self.singular_excluded[ply] = None;
         // The search of this node reuses the ply's buffers from here on.
@@ -575,4 +630,23 @@ fn is_quiet(info: &CellInfo) -> bool {
 /// Whether a score is a proven win or loss.
 pub fn is_mate(score: Score) -> bool {
     score.abs() > MATE_BOUND
+}
+
+#[cfg(test)]
+mod tests {
+    use super::NodeKind;
+
+    #[test]
+    fn node_kinds_alternate_down_the_tree() {
+        // A PV node's first child is on the PV; below a non-PV node cut and
+        // all nodes alternate, and a later move's child is expected to cut.
+        assert_eq!(NodeKind::Pv.first_child(), NodeKind::Pv);
+        assert_eq!(NodeKind::Cut.first_child(), NodeKind::All);
+        assert_eq!(NodeKind::All.first_child(), NodeKind::Cut);
+        // A reduced move that beat alpha is searched again as the opposite
+        // of what the node expects of itself.
+        assert_eq!(NodeKind::Cut.researched_child(), NodeKind::All);
+        assert_eq!(NodeKind::All.researched_child(), NodeKind::Cut);
+        assert_eq!(NodeKind::Pv.researched_child(), NodeKind::Cut);
+    }
 }

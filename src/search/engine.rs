@@ -2,7 +2,7 @@
 //! once, tries a VCF, then runs iterative deepening with aspiration windows on
 //! the main thread and Lazy-SMP helpers sharing the transposition table.
 
-use super::alphabeta::{is_mate, Node, Shared, Worker, MAX_PLY};
+use super::alphabeta::{is_mate, Node, NodeKind, Shared, Worker, MAX_PLY};
 use super::position::Position;
 use super::time::Stability;
 use super::tt::TranspositionTable;
@@ -161,7 +161,7 @@ fn iterate(
             // The previous best goes first, and after a fail-high the move
             // that failed high: a later move only becomes the best by beating it.
             worker.root_first = worker.root_best.map(|(mv, _)| mv).or(worker.root_first);
-            let score = worker.search(depth as i32, 0, alpha, beta, true);
+            let score = worker.search(depth as i32, 0, alpha, beta, NodeKind::Pv);
             if shared.stopping() {
                 break None;
             }
@@ -283,7 +283,7 @@ impl Searcher for WuziSearcher {
             [only] => {
                 // Forced: answer at once, with a score from one ply below.
                 main.position.make(*only);
-                let score = -main.search(0, 1, -MATE - 1, MATE + 1, false);
+                let score = -main.search(0, 1, -MATE - 1, MATE + 1, NodeKind::All);
                 main.position.unmake();
                 return Self::decided(board, &limits.excluded, Some(*only), score, main.nodes);
             }

@@ -14,6 +14,10 @@ const REVERSE_FUTILITY_MARGIN: Score = 70;
 /// straight to the horizon's threat check instead of a search.
 pub const RAZOR_DEPTH: i32 = 2;
 const RAZOR_MARGIN: [Score; 3] = [0, 220, 420];
+/// Fail-high reduction: what the static score of an expected cut node must
+/// clear beta by, per ply of depth, less a constant.
+const FAIL_HIGH_MARGIN: Score = 15;
+const FAIL_HIGH_BASE: Score = 9;
 /// Quiet moves are pruned by their rank up to this depth.
 pub const MOVE_COUNT_DEPTH: i32 = 10;
 /// Scales the late-move reduction: ln(depth)·ln(rank) / this.
@@ -23,6 +27,12 @@ const LMR_DIVISOR: f64 = 1.35;
 /// be cut without search. Less is asked of a side whose score is rising.
 pub fn reverse_futility_margin(depth: i32, improving: bool) -> Score {
     REVERSE_FUTILITY_MARGIN * (depth - i32::from(improving)).max(1)
+}
+
+/// How far above beta the static score of an expected cut node at `depth`
+/// must stand for its moves to be searched a ply shallower.
+pub fn fail_high_margin(depth: i32) -> Score {
+    FAIL_HIGH_MARGIN * depth - FAIL_HIGH_BASE
 }
 
 /// How far below alpha the static score may fall at `depth` before the node
@@ -91,5 +101,10 @@ mod tests {
             assert!(reverse_futility_margin(depth, true) <= reverse_futility_margin(depth, false));
         }
         assert!(razor_margin(2) > razor_margin(1));
+        for depth in 1..20 {
+            assert!(fail_high_margin(depth + 1) > fail_high_margin(depth));
+        }
+        // Near the horizon a cut node's score need barely clear beta.
+        assert!(fail_high_margin(1) < reverse_futility_margin(1, true));
     }
 }
