@@ -480,11 +480,11 @@ impl<'a> Worker<'a> {
                         .min(next_depth - 1)
                         .max(0)
                 };
-                let (null_window, cut) = (-alpha - 1, NodeKind::Cut);
-                let mut s = -self.search(next_depth - reduction, ply + 1, null_window, -alpha, cut);
+                let reduced = next_depth - reduction;
+                let mut s = -self.search(reduced, ply + 1, -alpha - 1, -alpha, NodeKind::Cut);
                 if s > alpha && reduction > 0 {
                     let kind = kind.researched_child();
-                    s = -self.search(next_depth, ply + 1, null_window, -alpha, kind);
+                    s = -self.search(next_depth, ply + 1, -alpha - 1, -alpha, kind);
                 }
                 if s > alpha && s < beta && pv_node {
                     s = -self.search(next_depth, ply + 1, -beta, -alpha, NodeKind::Pv);

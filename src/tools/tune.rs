@@ -84,7 +84,7 @@ impl Candidates {
 pub struct Sample {
     pub x: Vec<(usize, f64)>,
     pub result: f64,
-    /// The score of a search of the position (`--search-nodes`), side to
+    /// The score of a search of the position (`--resolve-nodes`), side to
     /// move's view, where one was run.
     pub searched: Option<f64>,
 }
@@ -353,12 +353,12 @@ fn game_samples(
     let mut set_samples = Vec::new();
     for (ply, m) in moves.iter().enumerate() {
         let fitted = ply >= opening && is_quiet(&board);
-        // `None`: the search proved a result; `Some(None)`: no search.
         let searched = match (fitted, resolver.as_mut()) {
-            (true, Some(r)) => r.open_score(&board).map(Some),
-            _ => Some(None),
+            (true, Some(r)) => r.open_score(&board),
+            _ => None,
         };
-        if let (true, Some(searched)) = (fitted, searched) {
+        let proven = fitted && resolver.is_some() && searched.is_none();
+        if fitted && !proven {
             let features = Features::of(&board);
             let result = match board.side_to_move() {
                 Color::Black => black_result,
