@@ -14,6 +14,7 @@ pub mod opengen;
 pub mod openings;
 pub mod records;
 pub mod tune;
+pub mod tune_choice;
 pub mod tune_order;
 
 use std::process::ExitCode;

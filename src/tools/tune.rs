@@ -15,6 +15,7 @@ use crate::eval::{EvalSet, EvalWeights, Features, EVAL_LIMIT, WEIGHTS};
 use crate::search::{new_searcher, EngineOptions, Limits, Score, Searcher, MATE_BOUND};
 use crate::tools::fitting::{golden_section, minimise};
 use crate::tools::records::{parse_record, RecordedMove};
+use crate::tools::tune_choice::{load_choices, ChoiceFit};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -25,7 +26,7 @@ use std::sync::atomic::AtomicBool;
 /// does not read.
 const OWN_PAIRS: usize = 2 * Threat::COUNT;
 const INITIATIVE: usize = OWN_PAIRS + 2 * PairClass::COUNT;
-const TEMPO: usize = INITIATIVE + 1;
+pub(crate) const TEMPO: usize = INITIATIVE + 1;
 pub const BASE_PARAMS: usize = TEMPO + 1;
 /// Own then their (empty cell, direction) pairs by the line's `Pattern`.
 const LINES: usize = BASE_PARAMS;
@@ -252,6 +253,19 @@ pub fn fit_weights(
     free: &[bool; PARAMS],
     iterations: usize,
 ) -> [f64; PARAMS] {
+    fit_weights_with(samples, start, k, free, iterations, |_, _| {})
+}
+
+/// `fit_weights` with `extra` adding another term's gradient (the choice
+/// term of `--choices`) to the error's.
+pub(crate) fn fit_weights_with(
+    samples: &[Sample],
+    start: &[f64; PARAMS],
+    k: f64,
+    free: &[bool; PARAMS],
+    iterations: usize,
+    mut extra: impl FnMut(&[f64; PARAMS], &mut [f64; PARAMS]),
+) -> [f64; PARAMS] {
     if samples.is_empty() {
         return *start;
     }
@@ -269,7 +283,9 @@ pub fn fit_weights(
                 gradient[i] += slope * x;
             }
         }
-        gradient.map(|g| g / samples.len() as f64)
+        let mut gradient = gradient.map(|g| g / samples.len() as f64);
+        extra(w, &mut gradient);
+        gradient
     })
 }
 
@@ -447,6 +463,14 @@ pub struct TuneArgs {
     /// its weights are printed as a comment), none
     #[arg(long, value_name = "LIST", default_value = "pairs", value_parser = Candidates::parse)]
     features: Candidates,
+    /// Records of a strong player whose moves are labels too: the evaluation of the
+    /// position after the move played should beat the other candidates' (a softmax
+    /// cross-entropy, see `tune_choice`)
+    #[arg(long, value_name = "RECORD|DIR")]
+    choices: Vec<PathBuf>,
+    /// Weight of the choice term's cross-entropy against the result's squared error
+    #[arg(long, value_name = "W", default_value_t = 0.05)]
+    choice_weight: f64,
 }
 
 /// The record files named: files as given, directories' `.sgf`/`.psq`
@@ -547,16 +571,37 @@ pub fn run(options: TuneArgs) -> Result<String, String> {
             1.0 - w
         );
     }
+    let choices = match options.choices.is_empty() {
+        true => None,
+        false => Some(load_choices(
+            &options.choices,
+            options.rule,
+            options.holdout,
+        )?),
+    };
     let mut tables = String::from("    eval: [\n");
     for set in EvalSet::ALL {
         let d = &data[set.index()];
         let start = &starts[set.index()];
-        let fitted = if d.train.len() >= 200 {
-            let free = tunable(&d.train, options.min_count, options.features);
-            let fitted = fit_weights(&d.train, start, k, &free, options.iterations);
-            round_to_integers(&d.train, &fitted, k, &free)
-        } else {
-            *start
+        let set_choices = choices.as_ref().map(|c| &c[set.index()]);
+        let fitted = match set_choices {
+            _ if d.train.len() < 200 => *start,
+            Some(c) if c.train.len() >= 200 => {
+                let free = tunable(&d.train, options.min_count, options.features);
+                let fit = ChoiceFit {
+                    k,
+                    iterations: options.iterations,
+                    weight: options.choice_weight,
+                };
+                let (fitted, report) = fit.run(&d.train, c, start, free);
+                let _ = writeln!(out, "// {set:?}: {report}");
+                fitted
+            }
+            _ => {
+                let free = tunable(&d.train, options.min_count, options.features);
+                let fitted = fit_weights(&d.train, start, k, &free, options.iterations);
+                round_to_integers(&d.train, &fitted, k, &free)
+            }
         };
         let _ = writeln!(
             out,
