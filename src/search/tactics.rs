@@ -15,7 +15,9 @@ use crate::eval::OrderKey;
 /// still change one of the lines that make it.
 const LINE_REACH: isize = 5;
 /// Interior nodes this deep look for the opponent's VCF before searching.
-pub(super) const INTERIOR_DEFENCE_DEPTH: i32 = 3;
+/// Nearer the horizon the probe costs more than it saves: the leaf's own
+/// VCF and the next ply's threat counts catch most of what it would find.
+pub(super) const INTERIOR_DEFENCE_DEPTH: i32 = 5;
 /// The check for the opponent's VCF at an interior node: small, as it runs
 /// at every node of that depth where the opponent can make a four.
 const INTERIOR_DEFENCE: DefenceBudget = DefenceBudget {
