@@ -302,14 +302,18 @@ mod tests {
         assert_eq!(board.stone_count(), 4);
     }
 
-    #[test]
-    fn the_gradient_raises_the_move_played() {
-        let record = record();
-        let choices: Vec<Choice> = game_choices(&record, Rule::Freestyle)
+    /// The record's decisions, and the current `Gomoku` weights.
+    fn choices_and_weights() -> (Vec<Choice>, [f64; PARAMS]) {
+        let choices = game_choices(&record(), Rule::Freestyle)
             .into_iter()
             .map(|(_, c)| c)
             .collect();
-        let w = params_of(&WEIGHTS.eval[EvalSet::Gomoku.index()]);
+        (choices, params_of(&WEIGHTS.eval[EvalSet::Gomoku.index()]))
+    }
+
+    #[test]
+    fn the_gradient_raises_the_move_played() {
+        let (choices, w) = choices_and_weights();
         let t = 50.0;
         let (before, _) = choice_error(&choices, &w, t);
         let mut gradient = [0.0; PARAMS];
@@ -323,12 +327,7 @@ mod tests {
 
     #[test]
     fn the_temperature_fit_finds_the_minimum() {
-        let record = record();
-        let choices: Vec<Choice> = game_choices(&record, Rule::Freestyle)
-            .into_iter()
-            .map(|(_, c)| c)
-            .collect();
-        let w = params_of(&WEIGHTS.eval[EvalSet::Gomoku.index()]);
+        let (choices, w) = choices_and_weights();
         let t = fit_temperature(&choices, &w);
         let at = choice_error(&choices, &w, t).0;
         assert!(at <= choice_error(&choices, &w, t * 1.5).0);
