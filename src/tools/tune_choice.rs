@@ -10,7 +10,9 @@
 //! fitted to the current weights and then held, so the weights keep their
 //! units) gives each candidate a probability, and the fit lowers the
 //! cross-entropy of the move played. A game record is a fact: nothing of
-//! the player's own evaluation is read.
+//! the player's own evaluation is read. On Rapfi's games it lowers the
+//! held-out choice error and loses games, so the engine's tables do not use
+//! it (docs/evaluation.md has the figures).
 
 use super::records::{parse_record, ParsedRecord};
 use super::tune::{fit_weights_with, record_files, Sample, PARAMS, TEMPO};
@@ -84,8 +86,9 @@ pub fn choice_at(board: &mut Board, played: Pos) -> Option<Choice> {
     let me = board.side_to_move();
     let them = me.opponent();
     let moves = ordered_moves(board)?;
-    let tactical =
-        |p: Pos| board.threat(p, me) >= Threat::Four && board.threat(p, me) != Threat::Forbidden;
+    // `Forbidden` ranks below every threat, so Black's forbidden points are
+    // never tactical (and `ordered_moves` has left them out).
+    let tactical = |p: Pos| board.threat(p, me) >= Threat::Four;
     if board.threat_count(them, Threat::FourThree) > 0
         || tactical(played)
         || !moves.contains(&played)
