@@ -584,23 +584,25 @@ pub fn run(options: TuneArgs) -> Result<String, String> {
         let d = &data[set.index()];
         let start = &starts[set.index()];
         let set_choices = choices.as_ref().map(|c| &c[set.index()]);
-        let fitted = match set_choices {
-            _ if d.train.len() < 200 => *start,
-            Some(c) if c.train.len() >= 200 => {
-                let free = tunable(&d.train, options.min_count, options.features);
-                let fit = ChoiceFit {
-                    k,
-                    iterations: options.iterations,
-                    weight: options.choice_weight,
-                };
-                let (fitted, report) = fit.run(&d.train, c, start, free);
-                let _ = writeln!(out, "// {set:?}: {report}");
-                fitted
-            }
-            _ => {
-                let free = tunable(&d.train, options.min_count, options.features);
-                let fitted = fit_weights(&d.train, start, k, &free, options.iterations);
-                round_to_integers(&d.train, &fitted, k, &free)
+        let fitted = if d.train.len() < 200 {
+            *start
+        } else {
+            let free = tunable(&d.train, options.min_count, options.features);
+            match set_choices.filter(|c| c.train.len() >= 200) {
+                Some(c) => {
+                    let fit = ChoiceFit {
+                        k,
+                        iterations: options.iterations,
+                        weight: options.choice_weight,
+                    };
+                    let (fitted, report) = fit.run(&d.train, c, start, free);
+                    let _ = writeln!(out, "// {set:?}: {report}");
+                    fitted
+                }
+                None => {
+                    let fitted = fit_weights(&d.train, start, k, &free, options.iterations);
+                    round_to_integers(&d.train, &fitted, k, &free)
+                }
             }
         };
         let _ = writeln!(

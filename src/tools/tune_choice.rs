@@ -14,9 +14,9 @@
 //! held-out choice error and loses games, so the engine's tables do not use
 //! it (docs/evaluation.md has the figures).
 
-use super::records::{parse_record, ParsedRecord};
-use super::tune::{fit_weights_with, record_files, Sample, PARAMS, TEMPO};
-use super::tune_order::ordered_moves;
+use super::records::ParsedRecord;
+use super::tune::{fit_weights_with, Sample, PARAMS, TEMPO};
+use super::tune_order::{numbered_records, ordered_moves};
 use crate::board::{Board, Pos, Rule, Threat};
 use crate::eval::{EvalSet, Features, OrderKey, EVAL_LIMIT};
 use crate::tools::fitting::golden_section;
@@ -139,15 +139,8 @@ pub fn load_choices(
     holdout: usize,
 ) -> Result<Vec<ChoiceData>, String> {
     let mut data: Vec<ChoiceData> = EvalSet::ALL.iter().map(|_| ChoiceData::default()).collect();
-    let mut games = 0usize;
-    for file in record_files(paths)? {
-        let text = std::fs::read_to_string(&file)
-            .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-        let Ok(record) = parse_record(&text) else {
-            continue;
-        };
-        let held = holdout > 0 && games.is_multiple_of(holdout);
-        games += 1;
+    for (game, (_, record)) in numbered_records(paths)?.into_iter().enumerate() {
+        let held = holdout > 0 && game.is_multiple_of(holdout);
         for (set, choice) in game_choices(&record, record.rule.unwrap_or(default_rule)) {
             let bucket = &mut data[set.index()];
             match held {
@@ -263,6 +256,7 @@ pub fn add_choice_gradient(
 mod tests {
     use super::*;
     use crate::eval::WEIGHTS;
+    use crate::tools::records::parse_record;
     use crate::tools::tune::params_of;
 
     fn record() -> ParsedRecord {

@@ -517,7 +517,7 @@ fn label(options: LabelOptions) -> Result<String, String> {
 
 /// The records the paths name that can be read, each with its number among
 /// the files (the held-out split is by it).
-fn numbered_records(paths: &[PathBuf]) -> Result<Vec<(usize, ParsedRecord)>, String> {
+pub(crate) fn numbered_records(paths: &[PathBuf]) -> Result<Vec<(usize, ParsedRecord)>, String> {
     let mut records = Vec::new();
     for (game, file) in record_files(paths)?.iter().enumerate() {
         let text = std::fs::read_to_string(file)
