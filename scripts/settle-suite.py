@@ -22,8 +22,21 @@ dropped. For such a lost defence the defender's turn two and four plies
 earlier is tried instead (if no opening stone is taken back). At most
 PER positions (default 12) are kept per league and kind, in game order.
 
+A settling engine that sees a defence hold at 1.5 s may see it lose given
+longer. --verify SUITE asks again about every right move of each defence in
+an existing suite file: the move is played and the engine, now the attacker,
+is asked with --verify-ms; a move after which it announces a win (+M) is
+dropped from the set. A defence left with no right move was lost whatever
+is played: the defender's turn 2, 4 or 6 plies earlier (no opening stone
+taken back) is settled at --ms and verified in the same way, and the first
+that holds replaces it; if none does, it is dropped. Wins are kept as they
+are. The suite is written to -o (or stdout) with a `verified` line in each
+defence kept; RECORDS are not needed.
+
 Options:
   --engine CMD   the pbrain engine that settles (required)
+  --verify SUITE check the defences of an existing suite file (above)
+  --verify-ms MS time per question of --verify (default 8000)
   --ms MS        time per question (default 1500)
   --max N        largest set of right moves kept for a defence (default 4)
   --max-win N    largest set of right moves kept for a win (default 6)
@@ -154,8 +167,171 @@ def block(position, right, closing, engine_name, ms):
     return "\n".join(lines) + "\n"
 
 
+def parse_suite(text):
+    """The header (comment lines before the first block) and the blocks of
+    a suite file, each as (its lines, the position to ask about)."""
+    header, blocks = [], []
+    for chunk in text.split("\n\n"):
+        lines = [l for l in chunk.strip("\n").split("\n") if l]
+        if not lines:
+            continue
+        if not lines[0].startswith("position "):
+            header.extend(l for l in lines if l.startswith("#"))
+            continue
+        fields = {}
+        for line in lines:
+            word, _, rest = line.partition(" ")
+            fields.setdefault(word, rest)
+        moves = []
+        for i, m in enumerate(fields["moves"].split()):
+            moves.append({"x": ord(m[0]) - 97, "y": int(m[1:]) - 1,
+                          "colour": "B" if i % 2 == 0 else "W", "opening": False})
+        position = {"kind": fields["position"], "rule": int(fields["rule"]),
+                    "size": int(fields["size"]), "moves": moves,
+                    "right": [tuple(map(int, r.split(","))) for r in fields["right"].split()]}
+        blocks.append((lines, position))
+    return header, blocks
+
+
+def holding_moves(ask, position, moves):
+    """The moves of `moves` after which the engine, as the attacker, does not
+    announce a win, and those after which it does."""
+    holding, losing = [], []
+    colour = "B" if len(position["moves"]) % 2 == 0 else "W"
+    for x, y in moves:
+        after = dict(position, moves=position["moves"] + [
+            {"x": x, "y": y, "colour": colour, "opening": False}])
+        answer = ask(after, [])
+        if answer is not None and fw.verdict(answer[2]) == "win":
+            losing.append((x, y))
+        else:
+            holding.append((x, y))
+    return holding, losing
+
+
+# Stones of the suites' openings: a walk back stops before taking one.
+OPENING_STONES = 5
+
+
+def walk_back(ask, settle_ms, ms, engine_name, lines, position, limit):
+    """For a defence lost whatever is played: the defender's turn 2, 4 or 6
+    plies earlier whose set, settled at `settle_ms` and verified at `ms`,
+    still holds, as new block lines, or None. `ask(position, blocked, ms)`
+    is the engine's answer, or None."""
+    full = position["moves"]
+    source = next(l for l in lines if l.startswith("source "))[len("source "):]
+    match = re.search(r"ply (\d+)", source)
+    for back in (2, 4, 6):
+        if len(full) - back < OPENING_STONES:
+            return None
+        earlier_position = dict(position, moves=full[:-back])
+        found = []
+        verdict_line = ""
+        for _ in range(limit + 1):
+            answer = ask(earlier_position, found, settle_ms)
+            if answer is None:
+                break
+            x, y, message = answer
+            verdict_line = fw.printable(message)
+            if fw.verdict(message) == "loss" or (x, y) in found:
+                break
+            found.append((x, y))
+        if not found or len(found) > limit:
+            continue
+        holding, losing = holding_moves(ask, earlier_position, found)
+        if not holding:
+            continue
+        played = full[len(full) - back]
+        ply = int(match.group(1)) - back if match else 0
+        new_source = re.sub(r"ply \d+", "ply %d" % ply, source, count=1)
+        note = "verified %s %d ms, %d plies before the position first kept, where every move lost" % (
+            engine_name, ms, back)
+        if losing:
+            note += "; dropped as lost: %s" % " ".join("%d,%d" % m for m in losing)
+        return [
+            "position defence",
+            "rule %d" % position["rule"],
+            "size %d" % position["size"],
+            "source %s" % new_source,
+            "played %d,%d" % (played["x"], played["y"]),
+            "settled %s %d ms; with the right moves blocked: %s" % (engine_name, settle_ms, verdict_line),
+            note,
+            "to-move %s" % ("X" if len(earlier_position["moves"]) % 2 == 0 else "O"),
+            "right %s" % " ".join("%d,%d" % m for m in holding),
+            "moves %s" % " ".join(fw.notation(m) for m in earlier_position["moves"]),
+            fw.diagram(position["size"], earlier_position["moves"]),
+        ]
+    return None
+
+
+def verify(engine_cmd, suite_path, ms, memory, out, settle_ms, limit):
+    """Drops the right moves of each defence after which the engine, as the
+    attacker, announces a win, walks a defence left with none back to where
+    one held, and writes the suite that results."""
+    with open(suite_path) as f:
+        header, blocks = parse_suite(f.read())
+    engine_name = os.path.basename(engine_cmd.split()[0])
+    state = {"engine": fw.Engine(engine_cmd)}
+
+    def ask(position, blocked, question_ms=None):
+        for _attempt in range(2):
+            answer = state["engine"].best_move(position, question_ms or ms, memory, blocked=blocked)
+            if answer is not None:
+                return answer
+            state["engine"].close()
+            state["engine"] = fw.Engine(engine_cmd)
+        return None
+
+    kept_blocks, counts = [], {}
+    for lines, position in blocks:
+        league = "%s %d %s" % (RULE_NAMES.get(position["rule"]), position["size"], position["kind"])
+        counts.setdefault(league, [0, 0])
+        if position["kind"] != "defence":
+            kept_blocks.append(lines)
+            counts[league][0] += 1
+            continue
+        holding, losing = holding_moves(ask, position, position["right"])
+        source = next((l for l in lines if l.startswith("source ")), "")
+        print("%s %s: holds %s, loses %s" % (league, source[7:60], holding, losing), file=sys.stderr)
+        if not holding:
+            earlier_lines = walk_back(ask, settle_ms, ms, engine_name, lines, position, limit)
+            print("  walked back: %s" % (earlier_lines[3][7:60] + " " + earlier_lines[8] if earlier_lines else "none"), file=sys.stderr)
+            if earlier_lines is None:
+                counts[league][1] += 1
+            else:
+                counts[league][0] += 1
+                kept_blocks.append(earlier_lines)
+            continue
+        counts[league][0] += 1
+        note = "verified %s %d ms: each right move played, the attacker announces no win" % (engine_name, ms)
+        if losing:
+            note += "; dropped as lost: %s" % " ".join("%d,%d" % m for m in losing)
+        new = []
+        for line in lines:
+            if line.startswith("right "):
+                line = "right %s" % " ".join("%d,%d" % m for m in holding)
+            new.append(line)
+            if line.startswith("settled "):
+                new.append(note)
+        kept_blocks.append(new)
+    state["engine"].close()
+    text = "\n".join(l for l in header if not re.match(r"# .* \d+ kept, \d+ dropped$", l)) + "\n"
+    text += "# Verified by scripts/settle-suite.py --verify with %s at %d ms a question\n" % (engine_name, ms)
+    for league in sorted(counts):
+        text += "# %s: %d kept, %d dropped as lost whatever is played\n" % (league, *counts[league])
+    text += "\n" + "\n\n".join("\n".join(b) for b in kept_blocks) + "\n"
+    if out:
+        with open(out, "w") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
 def main(argv):
     engine_cmd = None
+    verify_path = None
+    verify_ms = 8000
     ms = 1500
     limit = 4
     limit_win = 6
@@ -184,11 +360,17 @@ def main(argv):
             cache_path = args.pop(0)
         elif arg == "-o":
             out = args.pop(0)
+        elif arg == "--verify":
+            verify_path = args.pop(0)
+        elif arg == "--verify-ms":
+            verify_ms = int(args.pop(0))
         elif arg.startswith("-"):
             print("unknown option %s (see --help)" % arg, file=sys.stderr)
             return 2
         else:
             sources.append(arg)
+    if verify_path and engine_cmd:
+        return verify(engine_cmd, verify_path, verify_ms, memory, out, ms, limit)
     if not sources or not engine_cmd:
         print(__doc__)
         return 2

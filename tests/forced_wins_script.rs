@@ -138,3 +138,109 @@ fn the_script_draws_the_first_announced_win_and_the_move_before() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A suite of one win and two defences on a nearly empty board (too few
+/// stones to walk back from): the scripted engine announces a win whenever
+/// a stone stands on 5,5, so that answer is lost.
+const SUITE: &str = "# a suite
+# freestyle 15 win: 1 kept, 0 dropped
+
+position win
+rule 0
+size 15
+source made-up game 1 ply 5; peer +M3
+played 3,0
+settled fake 10 ms; with the right moves blocked: -
+to-move X
+right 3,0
+moves a1 a3 b1 b3
+X X . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+O O . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+
+position defence
+rule 0
+size 15
+source made-up game 2 ply 5; peer +M5
+played 0,0
+settled fake 10 ms; with the right moves blocked: -
+to-move X
+right 5,5 9,9
+moves h8 h9 i8 i9
+
+position defence
+rule 0
+size 15
+source made-up game 3 ply 5; peer +M5
+played 0,0
+settled fake 10 ms; with the right moves blocked: -
+to-move X
+right 5,5
+moves h8 h9 i8 j9
+";
+
+/// The rest of the block's line that starts with `key` and a space.
+fn value(block: &str, key: &str) -> String {
+    block
+        .lines()
+        .find_map(|l| l.strip_prefix(&format!("{key} ")))
+        .unwrap_or_else(|| panic!("no {key} in {block}"))
+        .to_string()
+}
+
+#[test]
+fn verify_drops_the_defences_the_engine_refutes() {
+    let dir = std::env::temp_dir().join(format!("wuzi-verify-suite-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let suite = dir.join("suite.txt");
+    std::fs::write(&suite, SUITE).unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/settle-suite.py");
+    let fake = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fake-engine/fake_engine.py");
+    let output = Command::new("python3")
+        .arg(&script)
+        .arg("--engine")
+        .arg(format!("python3 '{}' --wins-after 5,5", fake.display()))
+        .args(["--verify-ms", "100", "--verify"])
+        .arg(&suite)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(output.status.success(), "{text}");
+    let blocks: Vec<&str> = text
+        .split("\n\n")
+        .filter(|b| b.starts_with("position"))
+        .collect();
+    assert_eq!(blocks.len(), 2, "{text}");
+    // The win is kept as it was.
+    assert!(blocks[0].starts_with("position win"));
+    assert_eq!(value(blocks[0], "right"), "3,0");
+    // 5,5 loses; 9,9 holds and stays, with the verification noted.
+    assert!(blocks[1].contains("source made-up game 2 ply 5"), "{text}");
+    assert_eq!(value(blocks[1], "right"), "9,9");
+    assert!(blocks[1].contains("dropped as lost: 5,5"), "{text}");
+    // Game 3's only right move loses and four stones leave nothing to walk
+    // back to: it is dropped, and the counts say so.
+    assert!(!text.contains("made-up game 3"), "{text}");
+    assert!(
+        text.contains("# freestyle 15 defence: 1 kept, 1 dropped as lost whatever is played"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("1 kept, 0 dropped\n"),
+        "old counts stay: {text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

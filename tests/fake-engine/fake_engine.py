@@ -19,6 +19,8 @@ on purpose on its N-th move request (1-based, counted per process):
                       MESSAGE broken by a raw depth byte 10 (0x0A), control
                       characters, bytes that are not UTF-8, plain garbage
   --slow MS           sleep MS before every move
+  --wins-after X,Y    announce a win (Rapfi's "Eval +M3") before every move
+                      made while a stone stands on X,Y
   --log FILE          append every command received to FILE
 """
 import sys
@@ -74,6 +76,9 @@ def main():
             time.sleep(60)
         if "--slow" in opts:
             time.sleep(int(opts["--slow"]) / 1000.0)
+        if "--wins-after" in opts:
+            if tuple(int(v) for v in opts["--wins-after"].split(",")) in stones:
+                say("MESSAGE Depth 3-3 | Eval +M3 | Time 1ms")
         if "--chatty" in flags:
             say("MESSAGE thinking hard")
             say("DEBUG depth 1")
