@@ -264,7 +264,7 @@ def walk_back(ask, settle_ms, ms, engine_name, lines, position, limit):
     return None
 
 
-def verify(engine_cmd, suite_path, ms, memory, out, settle_ms, limit):
+def verify(engine_cmd, suite_path, ms, memory, out, settle_ms, limit, command):
     """Drops the right moves of each defence after which the engine, as the
     attacker, announces a win, walks a defence left with none back to where
     one held, and writes the suite that results."""
@@ -316,9 +316,14 @@ def verify(engine_cmd, suite_path, ms, memory, out, settle_ms, limit):
         kept_blocks.append(new)
     state["engine"].close()
     text = "\n".join(l for l in header if not re.match(r"# .* \d+ kept, \d+ dropped$", l)) + "\n"
-    text += "# Verified by scripts/settle-suite.py --verify with %s at %d ms a question\n" % (engine_name, ms)
+    text += "# Verified with %s at %d ms a question (walk-backs settled at %d ms):\n#   %s\n" % (
+        engine_name, ms, settle_ms, command)
     for league in sorted(counts):
-        text += "# %s: %d kept, %d dropped as lost whatever is played\n" % (league, *counts[league])
+        kept, dropped = counts[league]
+        if league.endswith("defence"):
+            text += "# %s: %d kept, %d dropped as lost whatever is played\n" % (league, kept, dropped)
+        else:
+            text += "# %s: %d kept\n" % (league, kept)
     text += "\n" + "\n\n".join("\n".join(b) for b in kept_blocks) + "\n"
     if out:
         with open(out, "w") as f:
@@ -370,7 +375,8 @@ def main(argv):
         else:
             sources.append(arg)
     if verify_path and engine_cmd:
-        return verify(engine_cmd, verify_path, verify_ms, memory, out, ms, limit)
+        command = "scripts/settle-suite.py " + " ".join(argv)
+        return verify(engine_cmd, verify_path, verify_ms, memory, out, ms, limit, command)
     if not sources or not engine_cmd:
         print(__doc__)
         return 2
