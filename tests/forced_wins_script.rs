@@ -142,7 +142,22 @@ fn the_script_draws_the_first_announced_win_and_the_move_before() {
 /// A suite of one win and two defences on a nearly empty board (too few
 /// stones to walk back from): the scripted engine announces a win whenever
 /// a stone stands on 5,5, so that answer is lost.
-const SUITE: &str = "# a suite
+fn verify_suite() -> String {
+    let defence = |game: u32, right: &str, moves: &str| {
+        format!(
+            "position defence\nrule 0\nsize 15\nsource made-up game {game} ply 5; peer +M5\n\
+             played 0,0\nsettled fake 10 ms; with the right moves blocked: -\nto-move X\n\
+             right {right}\nmoves {moves}\n"
+        )
+    };
+    format!(
+        "{WIN}\n{}\n{}",
+        defence(2, "5,5 9,9", "h8 h9 i8 i9"),
+        defence(3, "5,5", "h8 h9 i8 j9")
+    )
+}
+
+const WIN: &str = "# a suite
 # freestyle 15 win: 1 kept, 0 dropped
 
 position win
@@ -169,26 +184,6 @@ O O . . . . . . . . . . . . .
 . . . . . . . . . . . . . . .
 . . . . . . . . . . . . . . .
 . . . . . . . . . . . . . . .
-
-position defence
-rule 0
-size 15
-source made-up game 2 ply 5; peer +M5
-played 0,0
-settled fake 10 ms; with the right moves blocked: -
-to-move X
-right 5,5 9,9
-moves h8 h9 i8 i9
-
-position defence
-rule 0
-size 15
-source made-up game 3 ply 5; peer +M5
-played 0,0
-settled fake 10 ms; with the right moves blocked: -
-to-move X
-right 5,5
-moves h8 h9 i8 j9
 ";
 
 /// The rest of the block's line that starts with `key` and a space.
@@ -206,7 +201,7 @@ fn verify_drops_the_defences_the_engine_refutes() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let suite = dir.join("suite.txt");
-    std::fs::write(&suite, SUITE).unwrap();
+    std::fs::write(&suite, verify_suite()).unwrap();
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/settle-suite.py");
     let fake = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fake-engine/fake_engine.py");
     let output = Command::new("python3")
