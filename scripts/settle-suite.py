@@ -2,6 +2,7 @@
 """Settles the "find the win / find the defence" suite, tests/data/forced-wins.txt.
 
 usage: scripts/settle-suite.py --engine CMD [options] RECORDS [RECORDS ...]
+       scripts/settle-suite.py --engine CMD [--ms MS] [--verify-ms MS] --verify SUITE [-o FILE]
 
 RECORDS are gauntlet folders, read as scripts/forced-wins.py reads them; its
 candidate positions (the first announced forced win of a peer in each game,
