@@ -101,18 +101,24 @@ def key_of(position):
     return "%s|%d|%d|%s" % (position["kind"], position["rule"], position["size"], stones)
 
 
+def ask(engine_factory, state, position, ms, memory, blocked=()):
+    """The engine's (x, y, last MESSAGE) for the position, with one restart
+    of the engine if it does not answer; None if it still does not."""
+    for _attempt in range(2):
+        answer = state["engine"].best_move(position, ms, memory, blocked=blocked)
+        if answer is not None:
+            return answer
+        state["engine"].close()
+        state["engine"] = engine_factory()
+    return None
+
+
 def settle(engine_factory, state, position, ms, memory, limit):
     """(right moves, verdict line) or (None, why)."""
     found = []
     last = ""
     for _ in range(limit + 1):
-        answer = None
-        for _attempt in range(2):
-            answer = state["engine"].best_move(position, ms, memory, blocked=found)
-            if answer is not None:
-                break
-            state["engine"].close()
-            state["engine"] = engine_factory()
+        answer = ask(engine_factory, state, position, ms, memory, blocked=found)
         if answer is None:
             return None, "no answer"
         x, y, message = answer
@@ -194,15 +200,16 @@ def parse_suite(text):
     return header, blocks
 
 
-def holding_moves(ask, position, moves):
+def holding_moves(verify_ask, position, moves):
     """The moves of `moves` after which the engine, as the attacker, does not
-    announce a win, and those after which it does."""
+    announce a win, and those after which it does. `verify_ask(position)` is
+    the engine's answer, or None."""
     holding, losing = [], []
     colour = "B" if len(position["moves"]) % 2 == 0 else "W"
     for x, y in moves:
         after = dict(position, moves=position["moves"] + [
             {"x": x, "y": y, "colour": colour, "opening": False}])
-        answer = ask(after, [])
+        answer = verify_ask(after)
         if answer is not None and fw.verdict(answer[2]) == "win":
             losing.append((x, y))
         else:
@@ -214,54 +221,34 @@ def holding_moves(ask, position, moves):
 OPENING_STONES = 5
 
 
-def walk_back(ask, settle_ms, ms, engine_name, lines, position, limit):
+def walk_back(engine_factory, state, memory, settle_ms, ms, engine_name, lines, position, limit):
     """For a defence lost whatever is played: the defender's turn 2, 4 or 6
     plies earlier whose set, settled at `settle_ms` and verified at `ms`,
-    still holds, as new block lines, or None. `ask(position, blocked, ms)`
-    is the engine's answer, or None."""
+    still holds, as new block lines, or None."""
     full = position["moves"]
     source = next(l for l in lines if l.startswith("source "))[len("source "):]
-    match = re.search(r"ply (\d+)", source)
-    for back in (2, 4, 6):
+    match = re.fullmatch(r"(.*?) ply (\d+); (.*)", source)
+    for back in (2, 4, 6) if match else ():
         if len(full) - back < OPENING_STONES:
             return None
         earlier_position = dict(position, moves=full[:-back])
-        found = []
-        verdict_line = ""
-        for _ in range(limit + 1):
-            answer = ask(earlier_position, found, settle_ms)
-            if answer is None:
-                break
-            x, y, message = answer
-            verdict_line = fw.printable(message)
-            if fw.verdict(message) == "loss" or (x, y) in found:
-                break
-            found.append((x, y))
-        if not found or len(found) > limit:
+        found, verdict_line = settle(engine_factory, state, earlier_position, settle_ms, memory, limit)
+        if found is None:
             continue
-        holding, losing = holding_moves(ask, earlier_position, found)
+        holding, losing = holding_moves(
+            lambda p: ask(engine_factory, state, p, ms, memory), earlier_position, found)
         if not holding:
             continue
-        played = full[len(full) - back]
-        ply = int(match.group(1)) - back if match else 0
-        new_source = re.sub(r"ply \d+", "ply %d" % ply, source, count=1)
+        source_game, ply, announced = match.groups()
+        earlier_position.update(
+            source=source_game, ply=int(ply) - back, announced=announced, played=full[len(full) - back])
         note = "verified %s %d ms, %d plies before the position first kept, where every move lost" % (
             engine_name, ms, back)
         if losing:
             note += "; dropped as lost: %s" % " ".join("%d,%d" % m for m in losing)
-        return [
-            "position defence",
-            "rule %d" % position["rule"],
-            "size %d" % position["size"],
-            "source %s" % new_source,
-            "played %d,%d" % (played["x"], played["y"]),
-            "settled %s %d ms; with the right moves blocked: %s" % (engine_name, settle_ms, verdict_line),
-            note,
-            "to-move %s" % ("X" if len(earlier_position["moves"]) % 2 == 0 else "O"),
-            "right %s" % " ".join("%d,%d" % m for m in holding),
-            "moves %s" % " ".join(fw.notation(m) for m in earlier_position["moves"]),
-            fw.diagram(position["size"], earlier_position["moves"]),
-        ]
+        new_lines = block(earlier_position, holding, verdict_line, engine_name, settle_ms).rstrip("\n").split("\n")
+        settled = next(n for n, l in enumerate(new_lines) if l.startswith("settled "))
+        return new_lines[:settled + 1] + [note] + new_lines[settled + 1:]
     return None
 
 
@@ -272,17 +259,11 @@ def verify(engine_cmd, suite_path, ms, memory, out, settle_ms, limit, command):
     with open(suite_path) as f:
         header, blocks = parse_suite(f.read())
     engine_name = os.path.basename(engine_cmd.split()[0])
-    state = {"engine": fw.Engine(engine_cmd)}
 
-    def ask(position, blocked, question_ms=None):
-        for _attempt in range(2):
-            answer = state["engine"].best_move(position, question_ms or ms, memory, blocked=blocked)
-            if answer is not None:
-                return answer
-            state["engine"].close()
-            state["engine"] = fw.Engine(engine_cmd)
-        return None
+    def factory():
+        return fw.Engine(engine_cmd)
 
+    state = {"engine": factory()}
     kept_blocks, counts = [], {}
     for lines, position in blocks:
         league = "%s %d %s" % (RULE_NAMES.get(position["rule"]), position["size"], position["kind"])
@@ -291,11 +272,13 @@ def verify(engine_cmd, suite_path, ms, memory, out, settle_ms, limit, command):
             kept_blocks.append(lines)
             counts[league][0] += 1
             continue
-        holding, losing = holding_moves(ask, position, position["right"])
+        holding, losing = holding_moves(
+            lambda p: ask(factory, state, p, ms, memory), position, position["right"])
         source = next((l for l in lines if l.startswith("source ")), "")
         print("%s %s: holds %s, loses %s" % (league, source[7:60], holding, losing), file=sys.stderr)
         if not holding:
-            earlier_lines = walk_back(ask, settle_ms, ms, engine_name, lines, position, limit)
+            earlier_lines = walk_back(
+                factory, state, memory, settle_ms, ms, engine_name, lines, position, limit)
             print("  walked back: %s" % (earlier_lines[3][7:60] + " " + earlier_lines[8] if earlier_lines else "none"), file=sys.stderr)
             if earlier_lines is None:
                 counts[league][1] += 1
