@@ -41,6 +41,15 @@ fn msgs() -> Vec<u8> {
     text
 }
 
+/// The rest of the block's line that starts with `key` and a space.
+fn value(block: &str, key: &str) -> String {
+    block
+        .lines()
+        .find_map(|l| l.strip_prefix(&format!("{key} ")))
+        .unwrap_or_else(|| panic!("no {key} in {block}"))
+        .to_string()
+}
+
 #[test]
 fn the_script_draws_the_first_announced_win_and_the_move_before() {
     let dir = std::env::temp_dir().join(format!("wuzi-forced-wins-{}", std::process::id()));
@@ -66,13 +75,6 @@ fn the_script_draws_the_first_announced_win_and_the_move_before() {
         .collect();
     assert_eq!(blocks.len(), 2, "{text}");
 
-    let field = |block: &str, key: &str| -> String {
-        block
-            .lines()
-            .find_map(|l| l.strip_prefix(&format!("{key} ")))
-            .unwrap_or_else(|| panic!("no {key} in {block}"))
-            .to_string()
-    };
     let drawing = |block: &str| -> Board {
         let rows: Vec<&str> = block
             .lines()
@@ -84,9 +86,9 @@ fn the_script_draws_the_first_announced_win_and_the_move_before() {
 
     // "find the win": 6 stones, the peer (Black) to move; it played d1 = (3,0).
     let win = blocks[0];
-    assert_eq!(field(win, "position"), "win");
+    assert_eq!(value(win, "position"), "win");
     assert_eq!(
-        field(win, "source"),
+        value(win, "source"),
         format!(
             "{} game 1 ply 7",
             dir.file_name().unwrap().to_string_lossy()
@@ -95,13 +97,13 @@ fn the_script_draws_the_first_announced_win_and_the_move_before() {
     // The raw piece of a broken line has no "PLY) NAME:" and is not read;
     // wuzi-match's ignored line is.
     assert_eq!(
-        field(win, "announced"),
+        value(win, "announced"),
         "peer +M9 at ply 7: -\\x0c ev +v9 nd 3k"
     );
-    assert_eq!(field(win, "to-move"), "peer (X)");
-    assert_eq!(field(win, "played"), "3,0");
-    assert_eq!(field(win, "right"), "?");
-    assert_eq!(field(win, "moves"), "a1 a3 b1 b3 c1 c3");
+    assert_eq!(value(win, "to-move"), "peer (X)");
+    assert_eq!(value(win, "played"), "3,0");
+    assert_eq!(value(win, "right"), "?");
+    assert_eq!(value(win, "moves"), "a1 a3 b1 b3 c1 c3");
     let board = drawing(win);
     assert_eq!(board.stone_count(), 6);
     assert_eq!(board.side_to_move(), Color::Black);
@@ -109,9 +111,9 @@ fn the_script_draws_the_first_announced_win_and_the_move_before() {
 
     // "find the defence": one stone less, ours (White) to move, its c3 let the win in.
     let defence = blocks[1];
-    assert_eq!(field(defence, "position"), "defence");
-    assert_eq!(field(defence, "to-move"), "wuzi (O)");
-    assert_eq!(field(defence, "played"), "2,2");
+    assert_eq!(value(defence, "position"), "defence");
+    assert_eq!(value(defence, "to-move"), "wuzi (O)");
+    assert_eq!(value(defence, "played"), "2,2");
     assert!(
         defence.contains("# wuzi's last line there: depth 4-4 | eval -30 | pv e5"),
         "{defence}"
@@ -185,15 +187,6 @@ O O . . . . . . . . . . . . .
 . . . . . . . . . . . . . . .
 . . . . . . . . . . . . . . .
 ";
-
-/// The rest of the block's line that starts with `key` and a space.
-fn value(block: &str, key: &str) -> String {
-    block
-        .lines()
-        .find_map(|l| l.strip_prefix(&format!("{key} ")))
-        .unwrap_or_else(|| panic!("no {key} in {block}"))
-        .to_string()
-}
 
 #[test]
 fn verify_drops_the_defences_the_engine_refutes() {
