@@ -5,6 +5,7 @@
 //! is what `pbrain-wuzi tune` fits.
 
 use crate::board::{Board, Color, PairClass, Pattern, Pos, Rule, Threat};
+pub mod net;
 pub mod score;
 
 pub use score::Score;
@@ -371,9 +372,9 @@ impl Features {
 /// cells by threat and pair class of both colours (O(number of kinds)).
 pub fn evaluate(board: &Board) -> Score {
     let features = Features::of(board);
-    features
-        .raw_score(&WEIGHTS.eval[features.set.index()])
-        .clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    let linear = features.raw_score(&WEIGHTS.eval[features.set.index()]);
+    let correction = net::net(features.set).map_or(0, |n| n.correction(&features).round() as i32);
+    (linear + correction).clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@ pub mod openings;
 pub mod records;
 pub mod tune;
 pub mod tune_choice;
+pub mod tune_net;
 pub mod tune_order;
 
 use std::process::ExitCode;

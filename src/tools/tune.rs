@@ -9,6 +9,10 @@
 //! then held, so that the fitted weights keep the current units (centi-stones
 //! against the mate scores). Each `EvalSet` is fitted on its own positions by
 //! full-batch gradient descent (Adam).
+//!
+//! The fit scores with the tables alone, without the network that the
+//! engine adds (`eval::net`): refit the tables first, then the network on
+//! top of them (`--net DIR`, in `tune_net`).
 
 use crate::board::{Board, Color, PairClass, Pattern, Rule, Threat};
 use crate::eval::{EvalSet, EvalWeights, Features, EVAL_LIMIT, WEIGHTS};
@@ -16,6 +20,7 @@ use crate::search::{new_searcher, EngineOptions, Limits, Score, Searcher, MATE_B
 use crate::tools::fitting::{golden_section, minimise};
 use crate::tools::records::{parse_record, RecordedMove};
 use crate::tools::tune_choice::{load_choices, ChoiceFit};
+use crate::tools::tune_net::fit_networks;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -471,6 +476,13 @@ pub struct TuneArgs {
     /// Weight of the choice term's cross-entropy against the result's squared error
     #[arg(long, value_name = "W", default_value_t = 0.05)]
     choice_weight: f64,
+    /// Fit the evaluation's network (`eval::net`) on top of the current tables instead of
+    /// the tables, and write each table set's network to DIR/<set>.txt
+    #[arg(long, value_name = "DIR")]
+    net: Option<PathBuf>,
+    /// Passes over the positions when fitting a network
+    #[arg(long, value_name = "N", default_value_t = 30)]
+    epochs: usize,
 }
 
 /// The record files named: files as given, directories' `.sgf`/`.psq`
@@ -500,9 +512,9 @@ pub(crate) fn record_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
 
 /// Train and holdout samples of one table.
 #[derive(Default)]
-struct SetData {
-    train: Vec<Sample>,
-    holdout: Vec<Sample>,
+pub(crate) struct SetData {
+    pub(crate) train: Vec<Sample>,
+    pub(crate) holdout: Vec<Sample>,
 }
 
 /// Fits the tables to the records `options` names and returns the report.
@@ -579,6 +591,9 @@ pub fn run(options: TuneArgs) -> Result<String, String> {
             options.holdout,
         )?),
     };
+    if let Some(dir) = &options.net {
+        return fit_networks(&data, &starts, k, options.epochs, dir).map(|report| out + &report);
+    }
     let mut tables = String::from("    eval: [\n");
     for set in EvalSet::ALL {
         let d = &data[set.index()];
