@@ -458,6 +458,28 @@ mod tests {
     }
 
     #[test]
+    fn the_score_is_the_table_plus_the_network() {
+        let b = board(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . X X . . . . .
+            . . . . O . . . .
+            . . . . X O . . .
+            . . . . . O . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            ",
+        );
+        let features = Features::of(&b);
+        let linear = features.raw_score(&WEIGHTS.eval[features.set.index()]);
+        let correction = net::net(features.set).map_or(0.0, |n| n.correction(&features));
+        assert!(correction.abs() >= 0.5, "the network adds nothing here");
+        assert_eq!(evaluate(&b), linear + correction.round() as i32);
+    }
+
+    #[test]
     fn an_open_three_is_worth_more_than_a_two() {
         let three = board(
             "

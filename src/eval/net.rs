@@ -109,7 +109,11 @@ impl Net {
 
 /// The shipped networks' texts, by `EvalSet::index`; a set without one is
 /// scored by its linear table alone.
-const TEXTS: [Option<&str>; EvalSet::COUNT] = [None, None, None];
+const TEXTS: [Option<&str>; EvalSet::COUNT] = [
+    Some(include_str!("nets/gomoku.txt")),
+    Some(include_str!("nets/renju-black.txt")),
+    Some(include_str!("nets/renju-white.txt")),
+];
 
 /// The network of `set`, if it has one.
 pub fn net(set: EvalSet) -> Option<&'static Net> {
@@ -150,6 +154,7 @@ mod tests {
                 );
             }
         }
+        assert!(net(EvalSet::Gomoku).is_some());
     }
 
     #[test]
