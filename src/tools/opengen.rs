@@ -469,11 +469,11 @@ mod tests {
         // A second, deeper check only removes openings.
         let deeper = OpenGenSettings {
             deep_nodes: Some(2_000),
-            deep_margin: 60,
+            deep_margin: 120,
             ..settings
         };
         let (deep_kept, deep_stats) = generate(&deeper).unwrap();
-        assert!(deep_kept.iter().all(|g| g.score.abs() <= 60));
+        assert!(deep_kept.iter().all(|g| g.score.abs() <= 120));
         assert_eq!(
             deep_stats.candidates,
             3 + deep_stats.illegal
