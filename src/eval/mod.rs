@@ -373,8 +373,13 @@ impl Features {
 pub fn evaluate(board: &Board) -> Score {
     let features = Features::of(board);
     let linear = features.raw_score(&WEIGHTS.eval[features.set.index()]);
-    let correction = net::net(features.set).map_or(0, |n| n.correction(&features).round() as i32);
-    (linear + correction).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    (linear + network_score(&features)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+}
+
+/// What the network of `features`' table set adds to the linear score,
+/// rounded; 0 for a set without one.
+pub fn network_score(features: &Features) -> Score {
+    net::net(features.set).map_or(0, |n| n.correction(features).round() as i32)
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! open twos on both sides), which a sum of counts cannot.
 //!
 //! The weights are data (`src/eval/nets/*.txt`, written by `pbrain-wuzi
-//! tune --hidden N`), read once, on the first evaluation.
+//! tune --net DIR`), read once, on the first evaluation.
 
 use super::{EvalSet, Features};
 use crate::board::{PairClass, Threat};

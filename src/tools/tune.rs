@@ -144,7 +144,8 @@ impl Sample {
             .extend((LINES..PARAMS).zip(counts).filter(|&(_, v)| v != 0.0));
     }
 
-    fn raw(&self, w: &[f64; PARAMS]) -> f64 {
+    /// The linear score under `w`, before clamping.
+    pub(crate) fn raw(&self, w: &[f64; PARAMS]) -> f64 {
         self.x.iter().map(|&(p, x)| x * w[p]).sum()
     }
 
@@ -181,7 +182,7 @@ pub fn weights_of(w: &[f64; PARAMS]) -> EvalWeights {
     }
 }
 
-fn sigmoid(score: f64, k: f64) -> f64 {
+pub(crate) fn sigmoid(score: f64, k: f64) -> f64 {
     1.0 / (1.0 + (-score / k).exp())
 }
 
@@ -829,10 +830,8 @@ mod tests {
         // the table alone.
         let features = Features::of(&board);
         let sample = Sample::new(&features, 0.5);
-        let network = crate::eval::net::net(features.set)
-            .map_or(0, |n| n.correction(&features).round() as i32);
         assert_eq!(
-            sample.score(&params_of(hand)) as i32 + network,
+            sample.score(&params_of(hand)) as i32 + crate::eval::network_score(&features),
             crate::eval::evaluate(&board)
         );
     }

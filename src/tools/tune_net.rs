@@ -9,7 +9,7 @@
 
 use crate::eval::net::{squash, Net, HIDDEN, INPUTS};
 use crate::eval::{EvalSet, EVAL_LIMIT};
-use crate::tools::tune::{Sample, SetData, PARAMS, TEMPO};
+use crate::tools::tune::{sigmoid, Sample, SetData, PARAMS, TEMPO};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -41,9 +41,8 @@ impl NetSample {
             .filter(|&&(p, _)| p < TEMPO)
             .map(|&(p, x)| (p, f64::from(squash(x.abs() as u16))))
             .collect();
-        let score = sample.x.iter().map(|&(p, x)| x * linear[p]).sum();
         NetSample {
-            linear: score,
+            linear: sample.raw(linear),
             inputs,
             result: sample.result,
         }
@@ -113,10 +112,6 @@ impl Weights {
             output: f32s(&self.output),
         }
     }
-}
-
-fn sigmoid(score: f64, k: f64) -> f64 {
-    1.0 / (1.0 + (-score / k).exp())
 }
 
 fn error(samples: &[NetSample], w: &Weights, k: f64) -> f64 {
@@ -268,7 +263,7 @@ pub(crate) fn fit_networks(
 }
 
 /// The file a table set's network is kept in, under `src/eval/nets/`.
-pub fn set_file_name(set: EvalSet) -> &'static str {
+fn set_file_name(set: EvalSet) -> &'static str {
     match set {
         EvalSet::Gomoku => "gomoku",
         EvalSet::RenjuBlack => "renju-black",
