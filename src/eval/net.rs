@@ -107,8 +107,19 @@ impl Net {
     }
 }
 
-/// The shipped networks' texts, by `EvalSet::index`; a set without one is
-/// scored by its linear table alone.
+/// The name, without `.txt`, of the file a table set's network is kept in
+/// under `src/eval/nets/` (and that `tune --net DIR` writes in `DIR`).
+pub fn file_stem(set: EvalSet) -> &'static str {
+    match set {
+        EvalSet::Gomoku => "gomoku",
+        EvalSet::RenjuBlack => "renju-black",
+        EvalSet::RenjuWhite => "renju-white",
+    }
+}
+
+/// The shipped networks' texts, by `EvalSet::index` (the files
+/// `file_stem` names); a set without one is scored by its linear table
+/// alone.
 const TEXTS: [Option<&str>; EvalSet::COUNT] = [
     Some(include_str!("nets/gomoku.txt")),
     Some(include_str!("nets/renju-black.txt")),
@@ -155,6 +166,19 @@ mod tests {
             }
         }
         assert!(net(EvalSet::Gomoku).is_some());
+    }
+
+    #[test]
+    fn each_set_reads_the_file_its_stem_names() {
+        for set in EvalSet::ALL {
+            let path = format!(
+                "{}/src/eval/nets/{}.txt",
+                env!("CARGO_MANIFEST_DIR"),
+                file_stem(set)
+            );
+            let on_disk = std::fs::read_to_string(&path).ok();
+            assert_eq!(TEXTS[set.index()], on_disk.as_deref(), "{set:?}: {path}");
+        }
     }
 
     #[test]

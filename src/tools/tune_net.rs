@@ -7,7 +7,7 @@
 //! samples; the epoch with the lowest held-out error is kept, so that the
 //! network stops before it learns the training games by heart.
 
-use crate::eval::net::{squash, Net, HIDDEN, INPUTS};
+use crate::eval::net::{file_stem, squash, Net, HIDDEN, INPUTS};
 use crate::eval::{EvalSet, EVAL_LIMIT};
 use crate::tools::tune::{sigmoid, Sample, SetData, PARAMS, TEMPO};
 use rand::rngs::SmallRng;
@@ -254,21 +254,12 @@ pub(crate) fn fit_networks(
             d.holdout.len()
         );
         let header = format!("{}\n{line}", command.join(" "));
-        let file = dir.join(format!("{}.txt", set_file_name(set)));
+        let file = dir.join(format!("{}.txt", file_stem(set)));
         std::fs::write(&file, net.to_text(&header))
             .map_err(|e| format!("{}: {e}", file.display()))?;
         let _ = writeln!(out, "// {line}; written to {}", file.display());
     }
     Ok(out)
-}
-
-/// The file a table set's network is kept in, under `src/eval/nets/`.
-fn set_file_name(set: EvalSet) -> &'static str {
-    match set {
-        EvalSet::Gomoku => "gomoku",
-        EvalSet::RenjuBlack => "renju-black",
-        EvalSet::RenjuWhite => "renju-white",
-    }
 }
 
 #[cfg(test)]
