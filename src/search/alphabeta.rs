@@ -2,15 +2,12 @@
 //! with the shared transposition table, killers and history.
 
 use super::position::{is_four, CellInfo, Position};
-use super::pruning::{
-    fail_high_margin, late_move_reduction, move_count_limit, razor_margin, reverse_futility_margin,
-    MOVE_COUNT_DEPTH, RAZOR_DEPTH, REVERSE_FUTILITY_DEPTH,
-};
+use super::pruning::{Selectivity, MOVE_COUNT_DEPTH, RAZOR_DEPTH};
 use super::tactics::{Tactics, Threats, INTERIOR_DEFENCE_DEPTH};
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::vcf::VcfSolver;
 use super::{mate_in, mated_in, Limits, Score, MATE, MATE_BOUND};
-use crate::board::{Pos, Rule, Threat, CELL_COUNT};
+use crate::board::{Pos, Threat, CELL_COUNT};
 use crate::eval::evaluate;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -18,21 +15,14 @@ pub const MAX_PLY: usize = 96;
 const INFINITY: Score = MATE + 1;
 /// Nodes between clock reads and node-count publications.
 const CHECK_INTERVAL: u64 = 256;
-/// Moves kept at a quiet interior node, by remaining depth.
-const BRANCH_LIMIT: [usize; 8] = [7, 9, 11, 13, 15, 17, 19, 21];
-/// VCF nodes tried at a leaf where the side to move has a four to start with.
-const LEAF_VCF_BUDGET: u64 = 64;
+/// Fours a leaf's VCF may play (its node budget is the rule's).
 const LEAF_VCF_FOURS: u32 = 8;
-/// Futility margins by remaining depth (1 and 2): a quiet move is not
-/// searched when the static score plus this cannot reach alpha.
-const FUTILITY_MARGIN: [Score; 3] = [0, 250, 500];
 /// Internal iterative reduction from this depth on.
 const IIR_DEPTH: i32 = 5;
 /// Singular extension: from this depth on, a table move whose score no
-/// other move comes within `SINGULAR_MARGIN` per ply of is searched a ply
-/// deeper.
+/// other move comes within the rule's singular margin per ply of is searched
+/// a ply deeper.
 const SINGULAR_DEPTH: i32 = 6;
-const SINGULAR_MARGIN: Score = 10;
 
 /// What all threads of one search share.
 pub struct Shared<'a> {
@@ -109,6 +99,8 @@ pub struct Worker<'a> {
     pub(super) shared: &'a Shared<'a>,
     /// Only the main thread checks the clock and limits.
     pub(super) main: bool,
+    /// The pruning numbers of the position's rule.
+    pub(super) selectivity: &'static Selectivity,
     pub nodes: u64,
     pub(super) published: u64,
     pub(super) next_clock_check: u64,
@@ -148,6 +140,7 @@ pub struct Worker<'a> {
 impl<'a> Worker<'a> {
     pub fn new(position: Position, shared: &'a Shared<'a>, main: bool) -> Worker<'a> {
         Worker {
+            selectivity: Selectivity::of(position.board.rule()),
             position,
             shared,
             main,
@@ -227,7 +220,10 @@ impl<'a> Worker<'a> {
             m.key = if Some(pos) == tt_move {
                 i32::MAX
             } else {
-                let killer = if killers.contains(&Some(pos)) { 300 } else { 0 };
+                let killer = match killers.contains(&Some(pos)) {
+                    true => self.selectivity.killer_bonus,
+                    false => 0,
+                };
                 m.info.value[color]
                     + m.info.value[1 - color]
                     + killer
@@ -367,12 +363,13 @@ impl<'a> Worker<'a> {
         if let Some(eval) = static_eval {
             if ply > 0 && !pv_node && !is_mate(alpha) && !is_mate(beta) && !self.they_double_three()
             {
-                if depth <= REVERSE_FUTILITY_DEPTH
-                    && eval - reverse_futility_margin(depth, improving) >= beta
+                let cuts = self.selectivity;
+                if depth <= cuts.reverse_futility_depth
+                    && eval - cuts.reverse_futility_margin(depth, improving) >= beta
                 {
                     return eval;
                 }
-                if depth <= RAZOR_DEPTH && eval + razor_margin(depth) <= alpha {
+                if depth <= RAZOR_DEPTH && eval + cuts.razor_margin(depth) <= alpha {
                     let score = self.leaf(ply);
                     if score <= alpha {
                         return score;
@@ -423,7 +420,7 @@ impl<'a> Worker<'a> {
         };
         let limit = match ply {
             0 => usize::MAX,
-            _ => BRANCH_LIMIT[(depth.max(0) as usize).min(BRANCH_LIMIT.len() - 1)],
+            _ => self.selectivity.branch_limit(depth),
         };
         let mut unsearched = self.moves[ply].len() > limit;
         self.order(ply, first, limit);
@@ -433,24 +430,28 @@ impl<'a> Worker<'a> {
         let mut best_move = None;
         // Near the horizon, when even a good quiet move leaves us far below
         // alpha, only the threats are worth a look.
+        let futility_margin = self.selectivity.futility_margin(depth);
         let futile = !pv_node
             && !defending
-            && (depth as usize) < FUTILITY_MARGIN.len()
             && !is_mate(alpha)
-            && static_eval.is_some_and(|eval| eval + FUTILITY_MARGIN[depth as usize] <= alpha);
+            && static_eval
+                .zip(futility_margin)
+                .is_some_and(|(eval, margin)| eval + margin <= alpha);
         let prune_late_quiet = !pv_node && !defending && ply > 0 && depth <= MOVE_COUNT_DEPTH;
-        let quiet_limit = move_count_limit(depth, improving);
+        let quiet_limit = self.selectivity.move_count_limit(depth, improving);
         // A node expected to fail high whose static score already clears
         // beta by a margin growing with depth: one good move will do, so its
         // moves are searched a ply shallower, all but its threats (an open
         // three or better): reducing those too lost the attacker's winning
-        // lines in four positions of the forced-wins suite. Renju keeps its
-        // depth: there the games did not show a gain.
+        // lines in four positions of the forced-wins suite. Renju's
+        // selectivity has no such margin: there the games did not show a
+        // gain.
         let mover = self.position.side_to_move().index();
         let fail_high = kind == NodeKind::Cut
             && !forced
-            && self.position.board.rule() != Rule::Renju
-            && static_eval.is_some_and(|eval| eval >= beta + fail_high_margin(depth));
+            && static_eval
+                .zip(self.selectivity.fail_high_margin(depth))
+                .is_some_and(|(eval, margin)| eval >= beta + margin);
         for (i, m) in moves.iter().enumerate() {
             let mv = m.info.pos;
             let quiet = is_quiet(&m.info);
@@ -556,7 +557,7 @@ impl<'a> Worker<'a> {
         if entry.bound == Bound::Upper || entry.depth < depth - 3 || is_mate(entry.score) {
             return Singular::No;
         }
-        let singular_beta = entry.score - SINGULAR_MARGIN * depth;
+        let singular_beta = entry.score - self.selectivity.singular_margin * depth;
         self.singular_excluded[ply] = Some(table_move);
         let score = self.search(
             (depth - 1) / 2,
@@ -593,7 +594,7 @@ impl<'a> Worker<'a> {
         pv_node: bool,
         improving: bool,
     ) -> i32 {
-        let base = late_move_reduction(depth, rank);
+        let base = self.selectivity.late_move_reduction(depth, rank);
         if base == 0 || info.threat.iter().any(|&t| is_four(t)) {
             return 0;
         }
@@ -610,9 +611,8 @@ impl<'a> Worker<'a> {
     fn leaf(&mut self, ply: usize) -> Score {
         let me = self.position.side_to_move();
         if self.position.board.threat_count_at_least(me, Threat::Four) > 0 {
-            let found = self
-                .vcf
-                .solve(&mut self.position, LEAF_VCF_FOURS, LEAF_VCF_BUDGET);
+            let budget = self.selectivity.leaf_vcf_budget;
+            let found = self.vcf.solve(&mut self.position, LEAF_VCF_FOURS, budget);
             self.nodes += self.vcf.nodes();
             if let Some(line) = found {
                 return mate_in((ply + line.len()) as u32);

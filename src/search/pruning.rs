@@ -4,107 +4,285 @@
 //! sequence of decisions and the numbers live in one place.
 
 use super::Score;
+use crate::board::Rule;
 
 /// Nodes this close to the horizon may be cut on the static score alone
-/// (reverse futility): a side far above beta there rarely falls back.
-pub const REVERSE_FUTILITY_DEPTH: i32 = 6;
-/// Centi-stones per ply of depth the static score must clear beta by.
-const REVERSE_FUTILITY_MARGIN: Score = 70;
-/// Razoring: at depth 1 and 2, a static score this far below alpha goes
+/// (razoring): at depth 1 and 2, a static score far below alpha goes
 /// straight to the horizon's threat check instead of a search.
 pub const RAZOR_DEPTH: i32 = 2;
-const RAZOR_MARGIN: [Score; 3] = [0, 220, 420];
-/// Fail-high reduction: what the static score of an expected cut node must
-/// clear beta by, per ply of depth, less a constant.
-const FAIL_HIGH_MARGIN: Score = 15;
-const FAIL_HIGH_BASE: Score = 9;
 /// Quiet moves are pruned by their rank up to this depth.
 pub const MOVE_COUNT_DEPTH: i32 = 10;
-/// Scales the late-move reduction: ln(depth)·ln(rank) / this.
-const LMR_DIVISOR: f64 = 1.35;
 
-/// How far the static score must stand above beta for a node at `depth` to
-/// be cut without search. Less is asked of a side whose score is rising.
-pub fn reverse_futility_margin(depth: i32, improving: bool) -> Score {
-    REVERSE_FUTILITY_MARGIN * (depth - i32::from(improving)).max(1)
+/// The numbers of the selectivity, one set per family of rules: the one
+/// for freestyle, standard and caro is tuned by SPSA in node-limited
+/// self-play (`scripts/spsa.py`, docs/search.md); renju's differs where its
+/// games did not follow (no fail-high reduction, the hand-set numbers).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Selectivity {
+    /// Scales the late-move reduction: ln(depth)·ln(rank) / this.
+    lmr_divisor: f64,
+    /// Quiet moves a non-PV node tries: `base + depth^exponent`.
+    move_count_base: f64,
+    move_count_exponent: f64,
+    /// Moves kept at a quiet interior node: `base + step · depth` (depth
+    /// counted up to 7).
+    branch_base: usize,
+    branch_step: usize,
+    /// Reverse futility: up to this depth, a static score this far above
+    /// beta per ply of depth cuts the node.
+    pub reverse_futility_depth: i32,
+    reverse_futility_margin: Score,
+    /// Futility margins by remaining depth (1 and 2): a quiet move is not
+    /// searched when the static score plus this cannot reach alpha.
+    futility_margin: [Score; 3],
+    razor_margin: [Score; 3],
+    /// Fail-high reduction: what the static score of an expected cut node
+    /// must clear beta by, per ply of depth less a constant; `None` where
+    /// the reduction is not used.
+    fail_high: Option<(Score, Score)>,
+    /// Singular extension: the margin per ply under the table's score.
+    pub singular_margin: Score,
+    /// Ordering bonus of a killer move.
+    pub killer_bonus: i32,
+    /// VCF nodes tried at a leaf where the side to move has a four.
+    pub leaf_vcf_budget: u64,
 }
 
-/// How far above beta the static score of an expected cut node at `depth`
-/// must stand for its moves to be searched a ply shallower.
-pub fn fail_high_margin(depth: i32) -> Score {
-    FAIL_HIGH_MARGIN * depth - FAIL_HIGH_BASE
-}
+/// Freestyle, standard and caro.
+const GOMOKU: Selectivity = Selectivity {
+    lmr_divisor: 1.08,
+    move_count_base: 3.1,
+    move_count_exponent: 1.31,
+    branch_base: 4,
+    branch_step: 1,
+    reverse_futility_depth: 5,
+    reverse_futility_margin: 65,
+    futility_margin: [0, 226, 568],
+    razor_margin: [0, 185, 436],
+    fail_high: Some((11, -2)),
+    singular_margin: 7,
+    killer_bonus: 268,
+    leaf_vcf_budget: 8,
+};
 
-/// How far below alpha the static score may fall at `depth` before the node
-/// is settled by the horizon's threat check alone.
-pub fn razor_margin(depth: i32) -> Score {
-    RAZOR_MARGIN[depth.clamp(0, RAZOR_DEPTH) as usize]
-}
+/// Renju keeps the hand-set numbers: its SPSA set won node-limited games
+/// but not timed ones (docs/search.md).
+const RENJU: Selectivity = Selectivity {
+    lmr_divisor: 1.35,
+    move_count_base: 3.0,
+    move_count_exponent: 1.3,
+    branch_base: 7,
+    branch_step: 2,
+    reverse_futility_depth: 6,
+    reverse_futility_margin: 70,
+    futility_margin: [0, 250, 500],
+    razor_margin: [0, 220, 420],
+    fail_high: None,
+    singular_margin: 10,
+    killer_bonus: 300,
+    leaf_vcf_budget: 64,
+};
 
-/// Quiet moves a non-PV node at `depth` tries before it prunes the rest.
-/// Ordering puts the blocks and threats first, so near the horizon the few
-/// best quiet moves carry nearly all the value; a node whose score is
-/// falling gets about half as many.
-pub fn move_count_limit(depth: i32, improving: bool) -> usize {
-    let full = 3.0 + f64::from(depth.max(1)).powf(1.3);
-    let limit = if improving { full } else { full / 2.0 + 1.0 };
-    limit as usize
-}
-
-/// Plies taken off a late move's search: growing with both the depth left
-/// and the move's rank in the ordering, as later moves at deeper nodes are
-/// the least likely to matter.
-pub fn late_move_reduction(depth: i32, rank: usize) -> i32 {
-    if depth < 2 || rank < 2 {
-        return 0;
+impl Selectivity {
+    #[cfg(not(feature = "knobs"))]
+    pub fn of(rule: Rule) -> &'static Selectivity {
+        match rule {
+            Rule::Renju => &RENJU,
+            _ => &GOMOKU,
+        }
     }
-    let product = f64::from(depth).ln() * (rank as f64).ln();
-    ((0.4 + product / LMR_DIVISOR) as i32).min(depth - 1)
+
+    /// With the `knobs` feature: the rule's set with the numbers that the
+    /// environment names replaced, read once (the names are those of
+    /// `scripts/spsa.py`, in whole units: `LMR_DIV=108` is a divisor of
+    /// 1.08, `MC_BASE=31` a base of 3.1, `MC_EXP=131` an exponent of 1.31).
+    #[cfg(feature = "knobs")]
+    pub fn of(rule: Rule) -> &'static Selectivity {
+        use std::sync::OnceLock;
+        static SETS: OnceLock<[Selectivity; 2]> = OnceLock::new();
+        let sets = SETS.get_or_init(|| [GOMOKU.with_environment(), RENJU.with_environment()]);
+        match rule {
+            Rule::Renju => &sets[1],
+            _ => &sets[0],
+        }
+    }
+
+    #[cfg(feature = "knobs")]
+    fn with_environment(&self) -> Selectivity {
+        let knob = |name: &str| -> Option<f64> { std::env::var(name).ok()?.parse().ok() };
+        let mut set = self.clone();
+        let whole = |name: &str, value: &mut i32| {
+            if let Some(v) = knob(name) {
+                *value = v.round() as i32;
+            }
+        };
+        if let Some(v) = knob("LMR_DIV") {
+            set.lmr_divisor = v / 100.0;
+        }
+        if let Some(v) = knob("MC_BASE") {
+            set.move_count_base = v / 10.0;
+        }
+        if let Some(v) = knob("MC_EXP") {
+            set.move_count_exponent = v / 100.0;
+        }
+        if let Some(v) = knob("BRANCH_BASE") {
+            set.branch_base = v.round().max(1.0) as usize;
+        }
+        if let Some(v) = knob("BRANCH_STEP") {
+            set.branch_step = v.round().max(0.0) as usize;
+        }
+        whole("RFP_MARGIN", &mut set.reverse_futility_margin);
+        whole("RFP_DEPTH", &mut set.reverse_futility_depth);
+        whole("FUT1", &mut set.futility_margin[1]);
+        whole("FUT2", &mut set.futility_margin[2]);
+        whole("RAZOR1", &mut set.razor_margin[1]);
+        whole("RAZOR2", &mut set.razor_margin[2]);
+        whole("SE_MARGIN", &mut set.singular_margin);
+        whole("KILLER", &mut set.killer_bonus);
+        if let Some(v) = knob("LEAF_VCF") {
+            set.leaf_vcf_budget = v.round().max(0.0) as u64;
+        }
+        if let Some((per_ply, base)) = &mut set.fail_high {
+            whole("FH_MARGIN", per_ply);
+            whole("FH_BASE", base);
+        }
+        set
+    }
+
+    /// How far the static score must stand above beta for a node at
+    /// `depth` to be cut without search. Less is asked of a side whose
+    /// score is rising.
+    pub fn reverse_futility_margin(&self, depth: i32, improving: bool) -> Score {
+        self.reverse_futility_margin * (depth - i32::from(improving)).max(1)
+    }
+
+    /// How far above beta the static score of an expected cut node at
+    /// `depth` must stand for its moves to be searched a ply shallower;
+    /// `None` where that reduction is not used.
+    pub fn fail_high_margin(&self, depth: i32) -> Option<Score> {
+        self.fail_high.map(|(per_ply, base)| per_ply * depth - base)
+    }
+
+    /// How far below alpha the static score may fall at `depth` before the
+    /// node is settled by the horizon's threat check alone.
+    pub fn razor_margin(&self, depth: i32) -> Score {
+        self.razor_margin[depth.clamp(0, RAZOR_DEPTH) as usize]
+    }
+
+    /// The futility margin `depth` plies from the horizon, if futility
+    /// pruning applies there.
+    pub fn futility_margin(&self, depth: i32) -> Option<Score> {
+        usize::try_from(depth)
+            .ok()
+            .and_then(|d| self.futility_margin.get(d).copied())
+    }
+
+    /// Quiet moves a non-PV node at `depth` tries before it prunes the
+    /// rest. Ordering puts the blocks and threats first, so near the
+    /// horizon the few best quiet moves carry nearly all the value; a node
+    /// whose score is falling gets about half as many.
+    pub fn move_count_limit(&self, depth: i32, improving: bool) -> usize {
+        let full = self.move_count_base + f64::from(depth.max(1)).powf(self.move_count_exponent);
+        let limit = if improving { full } else { full / 2.0 + 1.0 };
+        limit as usize
+    }
+
+    /// Moves kept at a quiet interior node `depth` plies from the horizon.
+    pub fn branch_limit(&self, depth: i32) -> usize {
+        self.branch_base + self.branch_step * depth.clamp(0, 7) as usize
+    }
+
+    /// Plies taken off a late move's search: growing with both the depth
+    /// left and the move's rank in the ordering, as later moves at deeper
+    /// nodes are the least likely to matter.
+    pub fn late_move_reduction(&self, depth: i32, rank: usize) -> i32 {
+        if depth < 2 || rank < 2 {
+            return 0;
+        }
+        let product = f64::from(depth).ln() * (rank as f64).ln();
+        ((0.4 + product / self.lmr_divisor) as i32).min(depth - 1)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    const SETS: [&Selectivity; 2] = [&GOMOKU, &RENJU];
+
     #[test]
     fn reductions_grow_with_depth_and_rank() {
-        assert_eq!(late_move_reduction(1, 10), 0);
-        assert_eq!(late_move_reduction(8, 1), 0);
-        assert!(late_move_reduction(12, 20) >= 4);
-        for depth in 2..20 {
-            for rank in 2..40 {
-                let r = late_move_reduction(depth, rank);
-                assert!(r >= 0 && r <= late_move_reduction(depth + 1, rank));
-                assert!(r <= late_move_reduction(depth, rank + 1));
-                assert!(r < depth, "depth {depth} rank {rank}: {r}");
+        for set in SETS {
+            assert_eq!(set.late_move_reduction(1, 10), 0);
+            assert_eq!(set.late_move_reduction(8, 1), 0);
+            assert!(set.late_move_reduction(12, 20) >= 4);
+            for depth in 2..20 {
+                for rank in 2..40 {
+                    let r = set.late_move_reduction(depth, rank);
+                    assert!(r >= 0 && r <= set.late_move_reduction(depth + 1, rank));
+                    assert!(r <= set.late_move_reduction(depth, rank + 1));
+                    assert!(r < depth, "depth {depth} rank {rank}: {r}");
+                }
             }
         }
     }
 
     #[test]
     fn an_improving_node_tries_more_moves_and_deeper_nodes_more_still() {
-        for depth in 1..MOVE_COUNT_DEPTH {
-            let falling = move_count_limit(depth, false);
-            let rising = move_count_limit(depth, true);
-            assert!(falling >= 2 && rising > falling, "depth {depth}");
-            assert!(move_count_limit(depth + 1, false) >= falling);
-            assert!(move_count_limit(depth + 1, true) >= rising);
+        for set in SETS {
+            for depth in 1..MOVE_COUNT_DEPTH {
+                let falling = set.move_count_limit(depth, false);
+                let rising = set.move_count_limit(depth, true);
+                assert!(falling >= 2 && rising > falling, "depth {depth}");
+                assert!(set.move_count_limit(depth + 1, false) >= falling);
+                assert!(set.move_count_limit(depth + 1, true) >= rising);
+            }
+        }
+    }
+
+    #[test]
+    fn deeper_nodes_keep_more_moves() {
+        for set in SETS {
+            assert!(set.branch_limit(0) >= 4);
+            for depth in 0..7 {
+                assert!(set.branch_limit(depth + 1) > set.branch_limit(depth));
+            }
+            assert_eq!(set.branch_limit(30), set.branch_limit(7));
         }
     }
 
     #[test]
     fn margins_grow_with_depth() {
-        for depth in 1..REVERSE_FUTILITY_DEPTH {
-            assert!(
-                reverse_futility_margin(depth + 1, false) > reverse_futility_margin(depth, false)
-            );
-            assert!(reverse_futility_margin(depth, true) <= reverse_futility_margin(depth, false));
+        for set in SETS {
+            for depth in 1..set.reverse_futility_depth {
+                assert!(
+                    set.reverse_futility_margin(depth + 1, false)
+                        > set.reverse_futility_margin(depth, false)
+                );
+                assert!(
+                    set.reverse_futility_margin(depth, true)
+                        <= set.reverse_futility_margin(depth, false)
+                );
+            }
+            assert!(set.razor_margin(2) > set.razor_margin(1));
+            assert!(set.futility_margin(2) > set.futility_margin(1));
+            assert_eq!(set.futility_margin(3), None);
         }
-        assert!(razor_margin(2) > razor_margin(1));
+        let fail_high = |depth| GOMOKU.fail_high_margin(depth).unwrap();
         for depth in 1..20 {
-            assert!(fail_high_margin(depth + 1) > fail_high_margin(depth));
+            assert!(fail_high(depth + 1) > fail_high(depth));
         }
         // Near the horizon a cut node's score need barely clear beta.
-        assert!(fail_high_margin(1) < reverse_futility_margin(1, true));
+        assert!(fail_high(1) < GOMOKU.reverse_futility_margin(1, true));
+        assert_eq!(RENJU.fail_high_margin(5), None);
+    }
+
+    #[test]
+    #[cfg(not(feature = "knobs"))]
+    fn renju_has_its_own_set() {
+        assert_eq!(Selectivity::of(Rule::Renju), &RENJU);
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Caro] {
+            assert_eq!(Selectivity::of(rule), &GOMOKU);
+        }
     }
 }
