@@ -140,7 +140,7 @@ pub struct Worker<'a> {
 impl<'a> Worker<'a> {
     pub fn new(position: Position, shared: &'a Shared<'a>, main: bool) -> Worker<'a> {
         Worker {
-            selectivity: Selectivity::of(position.board.rule()),
+            selectivity: Selectivity::of(position.board.rule(), position.board.geometry()),
             position,
             shared,
             main,

@@ -4,7 +4,7 @@
 //! sequence of decisions and the numbers live in one place.
 
 use super::Score;
-use crate::board::Rule;
+use crate::board::{Geometry, Rule};
 
 /// Nodes this close to the horizon may be cut on the static score alone
 /// (razoring): at depth 1 and 2, a static score far below alpha goes
@@ -65,9 +65,9 @@ const GOMOKU: Selectivity = Selectivity {
     leaf_vcf_budget: 8,
 };
 
-/// Renju keeps the hand-set numbers: its SPSA set won node-limited games
-/// but not timed ones (docs/search.md).
-const RENJU: Selectivity = Selectivity {
+/// The hand-set numbers, before the tuning: the hex board's, since the
+/// tuning played square boards only.
+const HAND_SET: Selectivity = Selectivity {
     lmr_divisor: 1.35,
     move_count_base: 3.0,
     move_count_exponent: 1.3,
@@ -77,18 +77,31 @@ const RENJU: Selectivity = Selectivity {
     reverse_futility_margin: 70,
     futility_margin: [0, 250, 500],
     razor_margin: [0, 220, 420],
-    fail_high: None,
+    fail_high: Some((15, 9)),
     singular_margin: 10,
     killer_bonus: 300,
     leaf_vcf_budget: 64,
 };
 
+/// Renju keeps the hand-set numbers without the fail-high reduction: its
+/// SPSA set won node-limited games but not timed ones (docs/search.md).
+const RENJU: Selectivity = Selectivity {
+    fail_high: None,
+    ..HAND_SET
+};
+
 impl Selectivity {
+    /// The set for `rule` on a board of `geometry`.
     #[cfg(not(feature = "knobs"))]
-    pub fn of(rule: Rule) -> &'static Selectivity {
-        match rule {
-            Rule::Renju => &RENJU,
-            _ => &GOMOKU,
+    pub fn of(rule: Rule, geometry: Geometry) -> &'static Selectivity {
+        [&GOMOKU, &RENJU, &HAND_SET][Self::set_index(rule, geometry)]
+    }
+
+    fn set_index(rule: Rule, geometry: Geometry) -> usize {
+        match (rule, geometry) {
+            (Rule::Renju, _) => 1,
+            (_, Geometry::Hex) => 2,
+            _ => 0,
         }
     }
 
@@ -97,14 +110,11 @@ impl Selectivity {
     /// `scripts/spsa.py`, in whole units: `LMR_DIV=108` is a divisor of
     /// 1.08, `MC_BASE=31` a base of 3.1, `MC_EXP=131` an exponent of 1.31).
     #[cfg(feature = "knobs")]
-    pub fn of(rule: Rule) -> &'static Selectivity {
+    pub fn of(rule: Rule, geometry: Geometry) -> &'static Selectivity {
         use std::sync::OnceLock;
-        static SETS: OnceLock<[Selectivity; 2]> = OnceLock::new();
-        let sets = SETS.get_or_init(|| [GOMOKU.with_environment(), RENJU.with_environment()]);
-        match rule {
-            Rule::Renju => &sets[1],
-            _ => &sets[0],
-        }
+        static SETS: OnceLock<[Selectivity; 3]> = OnceLock::new();
+        let sets = SETS.get_or_init(|| [&GOMOKU, &RENJU, &HAND_SET].map(Self::with_environment));
+        &sets[Self::set_index(rule, geometry)]
     }
 
     #[cfg(feature = "knobs")]
@@ -208,7 +218,7 @@ impl Selectivity {
 mod tests {
     use super::*;
 
-    const SETS: [&Selectivity; 2] = [&GOMOKU, &RENJU];
+    const SETS: [&Selectivity; 3] = [&GOMOKU, &RENJU, &HAND_SET];
 
     #[test]
     fn reductions_grow_with_depth_and_rank() {
@@ -279,10 +289,13 @@ mod tests {
 
     #[test]
     #[cfg(not(feature = "knobs"))]
-    fn renju_has_its_own_set() {
-        assert_eq!(Selectivity::of(Rule::Renju), &RENJU);
+    fn renju_and_the_hex_board_have_their_own_sets() {
+        for geometry in [Geometry::Square, Geometry::Hex] {
+            assert_eq!(Selectivity::of(Rule::Renju, geometry), &RENJU);
+        }
         for rule in [Rule::Freestyle, Rule::Standard, Rule::Caro] {
-            assert_eq!(Selectivity::of(rule), &GOMOKU);
+            assert_eq!(Selectivity::of(rule, Geometry::Square), &GOMOKU);
+            assert_eq!(Selectivity::of(rule, Geometry::Hex), &HAND_SET);
         }
     }
 }
