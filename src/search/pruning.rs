@@ -48,7 +48,8 @@ pub struct Selectivity {
     pub leaf_vcf_budget: u64,
 }
 
-/// Freestyle, standard and caro.
+/// Freestyle, standard and caro on the square board: tuned by SPSA
+/// (`scripts/spsa.py`) at 30,000 nodes a move.
 const GOMOKU: Selectivity = Selectivity {
     lmr_divisor: 1.08,
     move_count_base: 3.1,
