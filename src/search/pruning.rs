@@ -1,7 +1,8 @@
 //! The selectivity of the main search: how much a late move is reduced, how
 //! many quiet moves a node tries, and when the static score alone settles a
-//! node. Pure functions of depth and move rank, so the search reads as a
-//! sequence of decisions and the numbers live in one place.
+//! node. Pure functions of depth and move rank over the rule's
+//! `Selectivity`, so the search reads as a sequence of decisions and the
+//! numbers live in one place.
 
 use super::Score;
 use crate::board::{Geometry, Rule};
@@ -15,8 +16,9 @@ pub const MOVE_COUNT_DEPTH: i32 = 10;
 
 /// The numbers of the selectivity, one set per family of rules: the one
 /// for freestyle, standard and caro is tuned by SPSA in node-limited
-/// self-play (`scripts/spsa.py`, docs/search.md); renju's differs where its
-/// games did not follow (no fail-high reduction, the hand-set numbers).
+/// self-play (`scripts/spsa.py`, docs/search.md); renju and the hex board
+/// keep the hand-set numbers, where the tuned ones did not hold (renju
+/// without the fail-high reduction).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Selectivity {
     /// Scales the late-move reduction: ln(depth)·ln(rank) / this.
