@@ -93,13 +93,17 @@ const RENJU: Selectivity = Selectivity {
     ..HAND_SET
 };
 
+/// Every set, in the order `Selectivity::set_index` numbers them.
+const SETS: [&Selectivity; 3] = [&GOMOKU, &RENJU, &HAND_SET];
+
 impl Selectivity {
     /// The set for `rule` on a board of `geometry`.
     #[cfg(not(feature = "knobs"))]
     pub fn of(rule: Rule, geometry: Geometry) -> &'static Selectivity {
-        [&GOMOKU, &RENJU, &HAND_SET][Self::set_index(rule, geometry)]
+        SETS[Self::set_index(rule, geometry)]
     }
 
+    /// Where the set of `rule` on `geometry` stands in `SETS`.
     fn set_index(rule: Rule, geometry: Geometry) -> usize {
         match (rule, geometry) {
             (Rule::Renju, _) => 1,
@@ -115,8 +119,8 @@ impl Selectivity {
     #[cfg(feature = "knobs")]
     pub fn of(rule: Rule, geometry: Geometry) -> &'static Selectivity {
         use std::sync::OnceLock;
-        static SETS: OnceLock<[Selectivity; 3]> = OnceLock::new();
-        let sets = SETS.get_or_init(|| [&GOMOKU, &RENJU, &HAND_SET].map(Self::with_environment));
+        static TUNED: OnceLock<[Selectivity; 3]> = OnceLock::new();
+        let sets = TUNED.get_or_init(|| SETS.map(Self::with_environment));
         &sets[Self::set_index(rule, geometry)]
     }
 
@@ -220,8 +224,6 @@ impl Selectivity {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const SETS: [&Selectivity; 3] = [&GOMOKU, &RENJU, &HAND_SET];
 
     #[test]
     fn reductions_grow_with_depth_and_rank() {
