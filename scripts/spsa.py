@@ -13,7 +13,8 @@ that moved, and confirm them in a match against the build before (docs/search.md
 """
 import argparse, json, os, random, re, subprocess, tempfile
 
-# name, start for freestyle/standard and for renju, c, lowest, highest (units as the engine reads them)
+# name, start for freestyle/standard and for renju (the shipped numbers of pruning.rs: update both
+# together), c, lowest, highest (units as the engine reads them)
 KNOBS = [
     ("LMR_DIV", 108, 135, 25, 90, 250), ("MC_BASE", 31, 30, 8, 10, 80), ("MC_EXP", 131, 130, 12, 90, 180),
     ("BRANCH_BASE", 4, 7, 2, 3, 12), ("BRANCH_STEP", 1, 2, 1, 1, 4), ("RFP_MARGIN", 65, 70, 15, 30, 150),
