@@ -13,6 +13,7 @@ pub mod match_runner;
 pub mod opengen;
 pub mod openings;
 pub mod records;
+pub mod teacher;
 pub mod tune;
 pub mod tune_choice;
 pub mod tune_net;

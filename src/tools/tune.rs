@@ -19,8 +19,10 @@ use crate::eval::{EvalSet, EvalWeights, Features, EVAL_LIMIT, WEIGHTS};
 use crate::search::{new_searcher, EngineOptions, Limits, Score, Searcher, MATE_BOUND};
 use crate::tools::fitting::{golden_section, minimise};
 use crate::tools::records::{parse_record, RecordedMove};
+use crate::tools::teacher::TeacherScores;
 use crate::tools::tune_choice::{load_choices, ChoiceFit};
 use crate::tools::tune_net::fit_networks;
+use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -90,8 +92,10 @@ impl Candidates {
 pub struct Sample {
     pub x: Vec<(usize, f64)>,
     pub result: f64,
-    /// The score of a search of the position (`--resolve-nodes`), side to
-    /// move's view, where one was run.
+    /// The score of a search of the position, side to move's view, where
+    /// one was run: wuzi's own (`--resolve-nodes`) or the teacher's
+    /// (`--teacher-weight`, read from the games' messages and rescaled to
+    /// wuzi's units once both scales are fitted).
     pub searched: Option<f64>,
 }
 
@@ -357,13 +361,16 @@ fn winner_of(rule: Rule, width: usize, height: usize, moves: &[RecordedMove]) ->
 /// stones are skipped), where no four stands on the board and the side to
 /// move has no open four or double four to make. These are the positions
 /// the search's horizon scores with the evaluation. With a `resolver`, a
-/// position whose short search proves a result is dropped too.
+/// position whose short search proves a result is dropped too. With the
+/// `teacher`'s scores (by move number, from 1), each position takes the
+/// score printed before its move.
 fn game_samples(
     rule: Rule,
     width: usize,
     height: usize,
     moves: &[RecordedMove],
     mut resolver: Option<&mut Resolver>,
+    teacher: Option<&HashMap<usize, f64>>,
     candidates: Candidates,
 ) -> Option<GameSamples> {
     let black_result = winner_of(rule, width, height, moves)?;
@@ -387,7 +394,9 @@ fn game_samples(
                 Color::White => 1.0 - black_result,
             };
             let mut sample = Sample::new(&features, result);
-            sample.searched = searched.map(f64::from);
+            sample.searched = searched
+                .map(f64::from)
+                .or_else(|| teacher.and_then(|t| t.get(&(ply + 1)).copied()));
             if candidates.lines {
                 sample.add_lines(&board);
             }
@@ -458,6 +467,12 @@ pub struct TuneArgs {
     /// and the rest of the game's result: less noise a position than a result alone
     #[arg(long, value_name = "W", default_value_t = 0.0)]
     search_weight: f64,
+    /// Fit to this share of a stronger engine's score and the rest of the game's result,
+    /// where a record's directory holds the engine's messages (`msgs.txt`, from
+    /// `wuzi-match --msgs`): the score it printed before each move, through a sigmoid of
+    /// its own fitted scale. Held-out positions keep the result alone
+    #[arg(long, value_name = "W", default_value_t = 0.0)]
+    teacher_weight: f64,
     /// Gradient steps per table
     #[arg(long, value_name = "N", default_value_t = 3000)]
     iterations: usize,
@@ -523,6 +538,10 @@ pub fn run(options: TuneArgs) -> Result<String, String> {
     if options.search_weight > 0.0 && options.resolve_nodes == 0 {
         return Err("--search-weight needs --resolve-nodes N, the search that scores".into());
     }
+    if options.teacher_weight > 0.0 && options.resolve_nodes > 0 {
+        return Err("--teacher-weight and --resolve-nodes are two sources of one label".into());
+    }
+    let mut teachers: HashMap<PathBuf, Option<TeacherScores>> = HashMap::new();
     let mut resolver = (options.resolve_nodes > 0).then(|| Resolver::new(options.resolve_nodes));
     let mut data: Vec<SetData> = EvalSet::ALL.iter().map(|_| SetData::default()).collect();
     let (mut games, mut skipped) = (0usize, 0usize);
@@ -534,12 +553,21 @@ pub fn run(options: TuneArgs) -> Result<String, String> {
             continue;
         };
         let rule = record.rule.unwrap_or(options.rule);
+        let teacher = match options.teacher_weight > 0.0 {
+            true => teachers
+                .entry(file.parent().map(Path::to_path_buf).unwrap_or_default())
+                .or_insert_with(|| TeacherScores::beside(&file))
+                .as_ref()
+                .and_then(|t| t.of_record(&file)),
+            false => None,
+        };
         let samples = game_samples(
             rule,
             record.width,
             record.height,
             &record.moves,
             resolver.as_mut(),
+            teacher,
             options.features,
         );
         let Some(samples) = samples else {
@@ -583,6 +611,9 @@ pub fn run(options: TuneArgs) -> Result<String, String> {
             "// labels: {w} of the search's score, {} of the game's result",
             1.0 - w
         );
+    }
+    if options.teacher_weight > 0.0 {
+        let _ = write!(out, "{}", teach(&mut data, k, options.teacher_weight)?);
     }
     let choices = match options.choices.is_empty() {
         true => None,
@@ -638,6 +669,50 @@ pub fn run(options: TuneArgs) -> Result<String, String> {
     Ok(out + &tables)
 }
 
+/// Turns the teacher's scores into labels: fits the scale of its scores to
+/// the training positions' results, rescales them to wuzi's (`k`), and
+/// makes each training label `weight` of the teacher's and the rest the
+/// result. Held-out labels stay the results, so that held-out errors
+/// compare with fits on results alone.
+fn teach(data: &mut [SetData], k: f64, weight: f64) -> Result<String, String> {
+    let pairs = |samples: &[Sample]| -> Vec<(f64, f64)> {
+        samples
+            .iter()
+            .filter_map(|s| s.searched.map(|score| (score, s.result)))
+            .collect()
+    };
+    let train: Vec<(f64, f64)> = data.iter().flat_map(|d| pairs(&d.train)).collect();
+    let holdout: Vec<(f64, f64)> = data.iter().flat_map(|d| pairs(&d.holdout)).collect();
+    if train.is_empty() {
+        return Err("--teacher-weight: no scores found (msgs.txt beside the records)".into());
+    }
+    let teacher_k = fit_scale(&train);
+    let error = |pairs: &[(f64, f64)]| {
+        let total: f64 = pairs
+            .iter()
+            .map(|&(score, result)| (sigmoid(score, teacher_k) - result).powi(2))
+            .sum();
+        total / pairs.len().max(1) as f64
+    };
+    let w = weight.min(1.0);
+    for d in data.iter_mut() {
+        for sample in d.train.iter_mut().chain(d.holdout.iter_mut()) {
+            sample.searched = sample.searched.map(|score| score * k / teacher_k);
+        }
+        blend_labels(&mut d.train, k, w);
+    }
+    Ok(format!(
+        "// teacher: {} positions scored (+{} held out), its K {teacher_k:.1}; \
+         its own error against the results {:.5}, held out {:.5}\n\
+         // labels: {w} of the teacher's score, {} of the game's result (held out: the result)\n",
+        train.len(),
+        holdout.len(),
+        error(&train),
+        error(&holdout),
+        1.0 - w
+    ))
+}
+
 /// The line features' fitted weights, as a comment beside the table.
 fn candidate_source(w: &[f64; PARAMS], candidates: Candidates) -> String {
     if !candidates.lines {
@@ -684,6 +759,7 @@ fn rust_source(set: EvalSet, w: &EvalWeights) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tools::teacher::PROVEN;
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
@@ -844,12 +920,16 @@ mod tests {
                    B[ih]C[opening move];W[ba]C[5ms];B[jh]C[5ms];W[ca]C[5ms];B[kh]C[5ms];\
                    W[da]C[5ms];B[lh]C[5ms])";
         let record = parse_record(sgf).unwrap();
+        // The teacher's score printed before moves 4 to 7 (move numbers
+        // from 1, the opening counted).
+        let teacher: HashMap<usize, f64> = [(4, 10.0), (5, -20.0), (6, 30.0), (7, 99.0)].into();
         let samples = game_samples(
             Rule::Freestyle,
             15,
             15,
             &record.moves,
             None,
+            Some(&teacher),
             Candidates::default(),
         )
         .unwrap();
@@ -859,10 +939,52 @@ mod tests {
         // (decided), before plies 8 and 9 a four stands on the board.
         let results: Vec<f64> = samples.set_samples.iter().map(|(_, s)| s.result).collect();
         assert_eq!(results, vec![0.0, 1.0, 0.0]);
+        let taught: Vec<Option<f64>> = samples
+            .set_samples
+            .iter()
+            .map(|(_, s)| s.searched)
+            .collect();
+        assert_eq!(taught, vec![Some(10.0), Some(-20.0), Some(30.0)]);
         assert!(samples
             .set_samples
             .iter()
             .all(|(set, _)| *set == EvalSet::Gomoku));
+    }
+
+    #[test]
+    fn the_teachers_scores_become_training_labels_on_wuzis_scale() {
+        // The teacher's scores predict the results exactly at its scale 300
+        // (but for one game that White won from a good position); wuzi's
+        // scale is 600, so a teacher's 300 is wuzi's 600.
+        let sample = |teacher: f64, result: f64| Sample {
+            x: vec![(TEMPO, 1.0)],
+            result,
+            searched: Some(teacher),
+        };
+        let truth = |score: f64| sigmoid(score, 300.0);
+        let mut train: Vec<Sample> = [-900.0, -300.0, 0.0, 300.0, 900.0]
+            .iter()
+            .map(|&t| sample(t, truth(t)))
+            .collect();
+        train.push(sample(PROVEN, 1.0));
+        let mut data = vec![SetData {
+            train,
+            holdout: vec![sample(300.0, 1.0)],
+        }];
+        let results: Vec<f64> = data[0].train.iter().map(|s| s.result).collect();
+        let report = teach(&mut data, 600.0, 0.25).unwrap();
+        assert!(report.contains("its K 300.0"), "{report}");
+        let d = &data[0];
+        assert!((d.train[3].searched.unwrap() - 600.0).abs() < 1.0);
+        for (s, old) in d.train.iter().zip(results) {
+            let expected = 0.25 * sigmoid(s.searched.unwrap(), 600.0) + 0.75 * old;
+            assert!((s.result - expected).abs() < 1e-12);
+        }
+        assert_eq!(d.train[5].result, 1.0);
+        // Held out: the result stands.
+        assert_eq!(d.holdout[0].result, 1.0);
+        let mut untaught = vec![SetData::default()];
+        assert!(teach(&mut untaught, 600.0, 0.5).is_err());
     }
 
     #[test]
