@@ -318,23 +318,28 @@ class Engine:
         except queue.Empty:
             return None
 
-    def best_move(self, position, ms, memory, blocked=()):
-        """(x, y, last MESSAGE) for the position, or None. `blocked` root
-        moves (x, y) are sent as YXBLOCK, which Rapfi and wuzi honour."""
-        # Rapfi drops what it reads while its search winds down, even after
-        # the move: a START may lose its first word. Ask again on an ERROR.
+    def start(self, size, pause=0.2):
+        """START SIZE until the engine answers OK; False if it does not.
+        Rapfi drops what it reads while its search winds down, even after
+        the move: a START may lose its first word. Ask again on an ERROR,
+        `pause` seconds later."""
         for _ in range(5):
-            self.send("START %d" % position["size"])
+            self.send("START %d" % size)
             deadline = time.time() + 30
             line = ""
             while line is not None and line.strip() != "OK" and not line.startswith("ERROR"):
                 line = self.read(deadline)
             if line is None:
-                return None
+                return False
             if line.strip() == "OK":
-                break
-            time.sleep(0.2)
-        else:
+                return True
+            time.sleep(pause)
+        return False
+
+    def best_move(self, position, ms, memory, blocked=()):
+        """(x, y, last MESSAGE) for the position, or None. `blocked` root
+        moves (x, y) are sent as YXBLOCK, which Rapfi and wuzi honour."""
+        if not self.start(position["size"]):
             return None
         self.send("INFO max_memory %d" % memory)
         self.send("INFO rule %d" % position["rule"])

@@ -38,19 +38,7 @@ _spec.loader.exec_module(fw)
 def last_message(engine, game, ply, nodes):
     """The engine's last MESSAGE before it answers the position before
     move `ply` (from 1) of `game`; None if it gives no answer."""
-    # Rapfi drops a line it reads while its last search winds down, so a
-    # START may come back as an ERROR: ask again.
-    for _ in range(5):
-        engine.send("START %d" % game["size"])
-        deadline = time.time() + 30
-        line = ""
-        while line is not None and line.strip() != "OK" and not line.startswith("ERROR"):
-            line = engine.read(deadline)
-        if line is None:
-            return None
-        if line.strip() == "OK":
-            break
-    else:
+    if not engine.start(game["size"], pause=0.0):
         return None
     engine.send("INFO max_memory 67108864")
     engine.send("INFO rule %d" % game["rule"])
