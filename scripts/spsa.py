@@ -17,7 +17,8 @@ import argparse, json, os, random, re, subprocess, tempfile
 # together), c, lowest, highest (units as the engine reads them)
 KNOBS = [
     ("LMR_DIV", 108, 135, 25, 90, 250), ("MC_BASE", 31, 30, 8, 10, 80), ("MC_EXP", 131, 130, 12, 90, 180),
-    ("BRANCH_BASE", 4, 7, 2, 3, 12), ("BRANCH_STEP", 1, 2, 1, 1, 4), ("RFP_MARGIN", 65, 70, 15, 30, 150),
+    ("BRANCH_BASE", 4, 7, 2, 3, 12), ("BRANCH_STEP", 1, 2, 1, 1, 4), ("BRANCH_DEPTH", 14, 7, 3, 5, 20),
+    ("RFP_MARGIN", 65, 70, 15, 30, 150),
     ("RFP_DEPTH", 5, 6, 2, 3, 10), ("FUT1", 226, 250, 60, 60, 700), ("FUT2", 568, 500, 100, 150, 1200),
     ("SE_MARGIN", 7, 10, 4, 2, 40), ("KILLER", 268, 300, 100, 0, 800), ("LEAF_VCF", 8, 64, 32, 0, 400),
     ("RAZOR1", 185, 220, 60, 50, 600), ("RAZOR2", 436, 420, 100, 100, 900),

@@ -27,9 +27,13 @@ pub struct Selectivity {
     move_count_base: f64,
     move_count_exponent: f64,
     /// Moves kept at a quiet interior node: `base + step · depth` (depth
-    /// counted up to 7).
+    /// counted up to `branch_depth`). The freestyle set's SPSA tuning, at
+    /// 30,000 nodes a move, narrowed the step; counting it further keeps
+    /// that width near the horizon and gives the deep nodes of a longer
+    /// search their moves back.
     branch_base: usize,
     branch_step: usize,
+    branch_depth: i32,
     /// Reverse futility: up to this depth, a static score this far above
     /// beta per ply of depth cuts the node.
     pub reverse_futility_depth: i32,
@@ -51,13 +55,15 @@ pub struct Selectivity {
 }
 
 /// Freestyle, standard and caro on the square board: tuned by SPSA
-/// (`scripts/spsa.py`) at 30,000 nodes a move.
+/// (`scripts/spsa.py`) at 30,000 nodes a move, the branch depth set by
+/// matches at 30,000 to 250,000 nodes (docs/search.md).
 const GOMOKU: Selectivity = Selectivity {
     lmr_divisor: 1.08,
     move_count_base: 3.1,
     move_count_exponent: 1.31,
     branch_base: 4,
     branch_step: 1,
+    branch_depth: 14,
     reverse_futility_depth: 5,
     reverse_futility_margin: 65,
     futility_margin: [0, 226, 568],
@@ -76,6 +82,7 @@ const HAND_SET: Selectivity = Selectivity {
     move_count_exponent: 1.3,
     branch_base: 7,
     branch_step: 2,
+    branch_depth: 7,
     reverse_futility_depth: 6,
     reverse_futility_margin: 70,
     futility_margin: [0, 250, 500],
@@ -148,6 +155,7 @@ impl Selectivity {
         if let Some(v) = knob("BRANCH_STEP") {
             set.branch_step = v.round().max(0.0) as usize;
         }
+        whole("BRANCH_DEPTH", &mut set.branch_depth);
         whole("RFP_MARGIN", &mut set.reverse_futility_margin);
         whole("RFP_DEPTH", &mut set.reverse_futility_depth);
         whole("FUT1", &mut set.futility_margin[1]);
@@ -206,7 +214,7 @@ impl Selectivity {
 
     /// Moves kept at a quiet interior node `depth` plies from the horizon.
     pub fn branch_limit(&self, depth: i32) -> usize {
-        self.branch_base + self.branch_step * depth.clamp(0, 7) as usize
+        self.branch_base + self.branch_step * depth.clamp(0, self.branch_depth) as usize
     }
 
     /// Plies taken off a late move's search: growing with both the depth
@@ -259,10 +267,10 @@ mod tests {
     fn deeper_nodes_keep_more_moves() {
         for set in SETS {
             assert!(set.branch_limit(0) >= 4);
-            for depth in 0..7 {
+            for depth in 0..set.branch_depth {
                 assert!(set.branch_limit(depth + 1) > set.branch_limit(depth));
             }
-            assert_eq!(set.branch_limit(30), set.branch_limit(7));
+            assert_eq!(set.branch_limit(40), set.branch_limit(set.branch_depth));
         }
     }
 
