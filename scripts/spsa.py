@@ -16,12 +16,12 @@ import argparse, json, os, random, re, subprocess, tempfile
 # name, start for freestyle/standard and for renju (the shipped numbers of pruning.rs: update both
 # together), c, lowest, highest (units as the engine reads them)
 KNOBS = [
-    ("LMR_DIV", 108, 135, 25, 90, 250), ("MC_BASE", 31, 30, 8, 10, 80), ("MC_EXP", 131, 130, 12, 90, 180),
-    ("BRANCH_BASE", 4, 7, 2, 3, 12), ("BRANCH_STEP", 1, 2, 1, 1, 4), ("BRANCH_DEPTH", 14, 7, 3, 5, 20),
-    ("RFP_MARGIN", 65, 70, 15, 30, 150),
-    ("RFP_DEPTH", 5, 6, 2, 3, 10), ("FUT1", 226, 250, 60, 60, 700), ("FUT2", 568, 500, 100, 150, 1200),
-    ("SE_MARGIN", 7, 10, 4, 2, 40), ("KILLER", 268, 300, 100, 0, 800), ("LEAF_VCF", 8, 64, 32, 0, 400),
-    ("RAZOR1", 185, 220, 60, 50, 600), ("RAZOR2", 436, 420, 100, 100, 900),
+    ("LMR_DIV", 108, 116, 25, 90, 250), ("MC_BASE", 31, 22, 8, 10, 80), ("MC_EXP", 131, 122, 12, 90, 180),
+    ("BRANCH_BASE", 4, 5, 2, 3, 12), ("BRANCH_STEP", 1, 1, 1, 1, 4), ("BRANCH_DEPTH", 14, 14, 3, 5, 20),
+    ("RFP_MARGIN", 65, 80, 15, 30, 150),
+    ("RFP_DEPTH", 5, 7, 2, 3, 10), ("FUT1", 226, 272, 60, 60, 700), ("FUT2", 568, 566, 100, 150, 1200),
+    ("SE_MARGIN", 7, 11, 4, 2, 40), ("KILLER", 268, 264, 100, 0, 800), ("LEAF_VCF", 8, 8, 32, 0, 400),
+    ("RAZOR1", 185, 245, 60, 50, 600), ("RAZOR2", 436, 474, 100, 100, 900),
 ]
 FAIL_HIGH = [("FH_MARGIN", 11, 5, 0, 60), ("FH_BASE", -2, 12, -50, 80)]  # not in renju
 

@@ -14,11 +14,10 @@ pub const RAZOR_DEPTH: i32 = 2;
 /// Quiet moves are pruned by their rank up to this depth.
 pub const MOVE_COUNT_DEPTH: i32 = 10;
 
-/// The numbers of the selectivity, one set per family of rules: the one
-/// for freestyle, standard and caro is tuned by SPSA in node-limited
-/// self-play (`scripts/spsa.py`, docs/search.md); renju and the hex board
-/// keep the hand-set numbers, where the tuned ones did not hold (renju
-/// without the fail-high reduction).
+/// The numbers of the selectivity, one set per family of rules: freestyle,
+/// standard and caro share one, renju has its own, both tuned by SPSA in
+/// node-limited self-play (`scripts/spsa.py`, docs/search.md); the hex
+/// board keeps the hand-set numbers, since the tuning played square boards.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Selectivity {
     /// Scales the late-move reduction: ln(depth)·ln(rank) / this.
@@ -93,15 +92,37 @@ const HAND_SET: Selectivity = Selectivity {
     leaf_vcf_budget: 64,
 };
 
-/// Renju keeps the hand-set numbers without the fail-high reduction: its
-/// SPSA set won node-limited games but not timed ones (docs/search.md).
+/// Renju on the square board: tuned by SPSA at 30,000 nodes a move, as the
+/// freestyle set was, with its branch step counted to depth 14 as well.
+/// Counted to depth 7, as tuned, it won node-limited games and lost timed
+/// ones (docs/search.md). Renju has no fail-high reduction: the games did
+/// not show a gain there.
 const RENJU: Selectivity = Selectivity {
+    lmr_divisor: 1.16,
+    move_count_base: 2.2,
+    move_count_exponent: 1.22,
+    branch_base: 5,
+    branch_step: 1,
+    branch_depth: 14,
+    reverse_futility_depth: 7,
+    reverse_futility_margin: 80,
+    futility_margin: [0, 272, 566],
+    razor_margin: [0, 245, 474],
+    fail_high: None,
+    singular_margin: 11,
+    killer_bonus: 264,
+    leaf_vcf_budget: 8,
+};
+
+/// Renju on the hex board: the hand-set numbers without the fail-high
+/// reduction, as every hex set keeps the hand-set numbers.
+const HEX_RENJU: Selectivity = Selectivity {
     fail_high: None,
     ..HAND_SET
 };
 
 /// Every set, in the order `Selectivity::set_index` numbers them.
-const SETS: [&Selectivity; 3] = [&GOMOKU, &RENJU, &HAND_SET];
+const SETS: [&Selectivity; 4] = [&GOMOKU, &RENJU, &HAND_SET, &HEX_RENJU];
 
 impl Selectivity {
     /// The set for `rule` on a board of `geometry`.
@@ -113,7 +134,8 @@ impl Selectivity {
     /// Where the set of `rule` on `geometry` stands in `SETS`.
     fn set_index(rule: Rule, geometry: Geometry) -> usize {
         match (rule, geometry) {
-            (Rule::Renju, _) => 1,
+            (Rule::Renju, Geometry::Square) => 1,
+            (Rule::Renju, Geometry::Hex) => 3,
             (_, Geometry::Hex) => 2,
             _ => 0,
         }
@@ -126,7 +148,7 @@ impl Selectivity {
     #[cfg(feature = "knobs")]
     pub fn of(rule: Rule, geometry: Geometry) -> &'static Selectivity {
         use std::sync::OnceLock;
-        static TUNED: OnceLock<[Selectivity; 3]> = OnceLock::new();
+        static TUNED: OnceLock<[Selectivity; 4]> = OnceLock::new();
         let sets = TUNED.get_or_init(|| SETS.map(Self::with_environment));
         &sets[Self::set_index(rule, geometry)]
     }
@@ -298,14 +320,14 @@ mod tests {
         // Near the horizon a cut node's score need barely clear beta.
         assert!(fail_high(1) < GOMOKU.reverse_futility_margin(1, true));
         assert_eq!(RENJU.fail_high_margin(5), None);
+        assert_eq!(HEX_RENJU.fail_high_margin(5), None);
     }
 
     #[test]
     #[cfg(not(feature = "knobs"))]
     fn renju_and_the_hex_board_have_their_own_sets() {
-        for geometry in [Geometry::Square, Geometry::Hex] {
-            assert_eq!(Selectivity::of(Rule::Renju, geometry), &RENJU);
-        }
+        assert_eq!(Selectivity::of(Rule::Renju, Geometry::Square), &RENJU);
+        assert_eq!(Selectivity::of(Rule::Renju, Geometry::Hex), &HEX_RENJU);
         for rule in [Rule::Freestyle, Rule::Standard, Rule::Caro] {
             assert_eq!(Selectivity::of(rule, Geometry::Square), &GOMOKU);
             assert_eq!(Selectivity::of(rule, Geometry::Hex), &HAND_SET);
