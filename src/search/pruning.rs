@@ -26,10 +26,10 @@ pub struct Selectivity {
     move_count_base: f64,
     move_count_exponent: f64,
     /// Moves kept at a quiet interior node: `base + step · depth` (depth
-    /// counted up to `branch_depth`). The freestyle set's SPSA tuning, at
-    /// 30,000 nodes a move, narrowed the step; counting it further keeps
-    /// that width near the horizon and gives the deep nodes of a longer
-    /// search their moves back.
+    /// counted up to `branch_depth`). The SPSA tuning, at 30,000 nodes a
+    /// move, narrowed the step; counting it further keeps that width near
+    /// the horizon and gives the deep nodes of a longer search their moves
+    /// back.
     branch_base: usize,
     branch_step: usize,
     branch_depth: i32,
