@@ -6,6 +6,7 @@
 pub mod analyze;
 pub mod bench;
 pub mod board_bench;
+pub mod cell_class;
 pub mod cli;
 pub mod database;
 pub mod fitting;

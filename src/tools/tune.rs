@@ -17,6 +17,7 @@
 use crate::board::{Board, Color, PairClass, Pattern, Rule, Threat};
 use crate::eval::{EvalSet, EvalWeights, Features, EVAL_LIMIT, WEIGHTS};
 use crate::search::{new_searcher, EngineOptions, Limits, Score, Searcher, MATE_BOUND};
+use crate::tools::cell_class::{self, CELL_CLASSES};
 use crate::tools::fitting::{golden_section, minimise};
 use crate::tools::records::{parse_record, RecordedMove};
 use crate::tools::teacher::TeacherScores;
@@ -37,7 +38,9 @@ pub(crate) const TEMPO: usize = INITIATIVE + 1;
 pub const BASE_PARAMS: usize = TEMPO + 1;
 /// Own then their (empty cell, direction) pairs by the line's `Pattern`.
 const LINES: usize = BASE_PARAMS;
-pub const PARAMS: usize = LINES + 2 * Pattern::COUNT;
+/// Own then their empty cells by `cell_class::CellClass`.
+const CELLS: usize = LINES + 2 * Pattern::COUNT;
+pub const PARAMS: usize = CELLS + 2 * CELL_CLASSES;
 
 /// Which features a fit may move besides the threat counts.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -47,6 +50,10 @@ pub struct Candidates {
     /// Cells' line patterns by direction: tried, not in the engine; from a
     /// board scan per position.
     pub lines: bool,
+    /// Empty cells by the unordered set of their line patterns over every
+    /// direction (`cell_class`): tried, not in the engine; from a board scan
+    /// per position.
+    pub cells: bool,
 }
 
 impl Default for Candidates {
@@ -54,6 +61,7 @@ impl Default for Candidates {
         Candidates {
             pairs: true,
             lines: false,
+            cells: false,
         }
     }
 }
@@ -63,10 +71,12 @@ impl Candidates {
         let mut candidates = Candidates {
             pairs: false,
             lines: false,
+            cells: false,
         };
         for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
             match name {
                 "lines" => candidates.lines = true,
+                "cells" => candidates.cells = true,
                 "pairs" => candidates.pairs = true,
                 "none" => {}
                 _ => return Err(format!("--features: unknown feature '{name}'")),
@@ -79,6 +89,7 @@ impl Candidates {
     fn uses(self, p: usize) -> bool {
         match p {
             _ if (OWN_PAIRS..INITIATIVE).contains(&p) => self.pairs,
+            _ if p >= CELLS => self.cells,
             _ if p >= LINES => self.lines,
             _ => true,
         }
@@ -146,6 +157,18 @@ impl Sample {
         }
         self.x
             .extend((LINES..PARAMS).zip(counts).filter(|&(_, v)| v != 0.0));
+    }
+
+    /// Adds the cell-class features of `board` (a from-scratch scan; slow,
+    /// for fitting only).
+    pub fn add_cells(&mut self, board: &Board) {
+        let counts = cell_class::counts(board);
+        let (own, their) = (counts[0].iter(), counts[1].iter().map(|&c| -c));
+        self.x.extend(
+            (CELLS..PARAMS)
+                .zip(own.copied().chain(their))
+                .filter(|&(_, v)| v != 0.0),
+        );
     }
 
     /// The linear score under `w`, before clamping.
@@ -243,6 +266,7 @@ pub fn tunable(samples: &[Sample], min_count: usize, candidates: Candidates) -> 
         }
         _ if p < INITIATIVE => (p - OWN_PAIRS) % PairClass::COUNT == PairClass::NOTHING.index(),
         _ if p < LINES => false,
+        _ if p >= CELLS => (p - CELLS) % CELL_CLASSES == cell_class::NOTHING,
         _ => (p - LINES) % Pattern::COUNT == Pattern::None as usize,
     };
     let mut seen = [0usize; PARAMS];
@@ -397,6 +421,9 @@ fn game_samples(
             sample.searched = searched
                 .map(f64::from)
                 .or_else(|| teacher.and_then(|t| t.get(&(ply + 1)).copied()));
+            if candidates.cells {
+                sample.add_cells(&board);
+            }
             if candidates.lines {
                 sample.add_lines(&board);
             }
@@ -481,7 +508,9 @@ pub struct TuneArgs {
     min_count: usize,
     /// Features fitted besides the threat counts, comma-separated: pairs (cells by their
     /// two best lines), lines (cells' line patterns by direction, not read by the engine:
-    /// its weights are printed as a comment), none
+    /// its weights are printed as a comment), cells (cells by the unordered set of their
+    /// line patterns, 715 classes a colour, not read by the engine: only the errors are
+    /// printed), none
     #[arg(long, value_name = "LIST", default_value = "pairs", value_parser = Candidates::parse)]
     features: Candidates,
     /// Records of a strong player whose moves are labels too: the evaluation of the
@@ -648,7 +677,13 @@ pub fn run(options: TuneArgs) -> Result<String, String> {
                 }
                 None => {
                     let fitted = fit_weights(&d.train, start, k, &free, options.iterations);
-                    round_to_integers(&d.train, &fitted, k, &free)
+                    // A ±1 search over a thousand cell weights would take
+                    // hours; the cell fits are measured, not pasted.
+                    if options.features.cells {
+                        fitted
+                    } else {
+                        round_to_integers(&d.train, &fitted, k, &free)
+                    }
                 }
             }
         };
@@ -828,6 +863,7 @@ mod tests {
         let both = Candidates {
             pairs: true,
             lines: true,
+            cells: false,
         };
         let free = tunable(&samples, 30, both);
         // Unused features stay fixed; every used one is free.
