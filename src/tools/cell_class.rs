@@ -81,18 +81,7 @@ mod tests {
 
     #[test]
     fn every_multiset_has_its_own_class() {
-        let all = [
-            Pattern::None,
-            Pattern::Overline,
-            Pattern::Two,
-            Pattern::OpenTwo,
-            Pattern::Three,
-            Pattern::OpenThree,
-            Pattern::Four,
-            Pattern::OpenFour,
-            Pattern::DoubleFour,
-            Pattern::Five,
-        ];
+        let all = Pattern::ALL;
         assert_eq!(all.len(), N);
         let mut seen = std::collections::HashSet::new();
         for a in 0..N {
