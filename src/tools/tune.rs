@@ -38,7 +38,7 @@ pub(crate) const TEMPO: usize = INITIATIVE + 1;
 pub const BASE_PARAMS: usize = TEMPO + 1;
 /// Own then their (empty cell, direction) pairs by the line's `Pattern`.
 const LINES: usize = BASE_PARAMS;
-/// Own then their empty cells by `cell_class::CellClass`.
+/// Own then their empty cells by class (`cell_class::cell_class`).
 const CELLS: usize = LINES + 2 * Pattern::COUNT;
 pub const PARAMS: usize = CELLS + 2 * CELL_CLASSES;
 
@@ -156,7 +156,7 @@ impl Sample {
             }
         }
         self.x
-            .extend((LINES..PARAMS).zip(counts).filter(|&(_, v)| v != 0.0));
+            .extend((LINES..CELLS).zip(counts).filter(|&(_, v)| v != 0.0));
     }
 
     /// Adds the cell-class features of `board` (a from-scratch scan; slow,
@@ -1063,7 +1063,7 @@ mod tests {
         assert_eq!(value(LINES + their + Pattern::OpenThree as usize), -2.0);
         // Lines and pairs count the same cells: a cell with any line has
         // one pair class above nothing, and at least one line.
-        let lines: f64 = (LINES..PARAMS)
+        let lines: f64 = (LINES..CELLS)
             .filter(|p| (p - LINES) % Pattern::COUNT != Pattern::None as usize)
             .map(|p| value(p).abs())
             .sum();
