@@ -39,25 +39,35 @@ pub fn cell_class(patterns: &[Pattern]) -> usize {
     usize::from(index[((p[0] * N + p[1]) * N + p[2]) * N + p[3]])
 }
 
-/// The empty cells of `board` by class, for the side to move (`[0]`) and
-/// the opponent (`[1]`); Black's forbidden points in renju count for
-/// neither, as in the evaluation's threat counts.
-pub fn counts(board: &Board) -> [Vec<f64>; 2] {
+/// Calls `visit(side, patterns)` for each empty cell of `board` and each
+/// side (0: the side to move, 1: the opponent) with the cell's line patterns
+/// for that side, one per direction. Black's forbidden points in renju are
+/// left out, as the evaluation's threat counts leave them out.
+pub fn visit_empty_cells(board: &Board, mut visit: impl FnMut(usize, &[Pattern])) {
     let me = board.side_to_move();
-    let mut counts = [vec![0.0; CELL_CLASSES], vec![0.0; CELL_CLASSES]];
     let directions = board.geometry().deltas().len();
+    let mut patterns = [Pattern::None; 4];
     for pos in board.empty_cells() {
         for (side, color) in [me, me.opponent()].into_iter().enumerate() {
-            let patterns: Vec<Pattern> = (0..directions)
-                .map(|dir| board.pattern(pos, color, dir))
-                .collect();
-            let renju_black = board.rule() == Rule::Renju && color == Color::Black;
-            if Threat::combine(&patterns, renju_black) == Threat::Forbidden {
-                continue;
+            for (dir, slot) in patterns[..directions].iter_mut().enumerate() {
+                *slot = board.pattern(pos, color, dir);
             }
-            counts[side][cell_class(&patterns)] += 1.0;
+            let lines = &patterns[..directions];
+            let renju_black = board.rule() == Rule::Renju && color == Color::Black;
+            if Threat::combine(lines, renju_black) != Threat::Forbidden {
+                visit(side, lines);
+            }
         }
     }
+}
+
+/// The empty cells of `board` by class, for the side to move (`[0]`) and
+/// the opponent (`[1]`), as `visit_empty_cells` sees them.
+pub fn counts(board: &Board) -> [Vec<f64>; 2] {
+    let mut counts = [vec![0.0; CELL_CLASSES], vec![0.0; CELL_CLASSES]];
+    visit_empty_cells(board, |side, patterns| {
+        counts[side][cell_class(patterns)] += 1.0;
+    });
     counts
 }
 

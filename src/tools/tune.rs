@@ -138,23 +138,13 @@ impl Sample {
     /// cells; slow, for fitting only): per colour, (cell, direction) pairs
     /// by the line's pattern, none on a point forbidden to Black.
     pub fn add_lines(&mut self, board: &Board) {
-        let me = board.side_to_move();
         let mut counts = [0.0; 2 * Pattern::COUNT];
-        for pos in board.empty_cells() {
-            for (side, color) in [me, me.opponent()].into_iter().enumerate() {
-                let sign = if side == 0 { 1.0 } else { -1.0 };
-                let patterns: Vec<Pattern> = (0..board.geometry().deltas().len())
-                    .map(|dir| board.pattern(pos, color, dir))
-                    .collect();
-                let renju_black = board.rule() == Rule::Renju && color == Color::Black;
-                if Threat::combine(&patterns, renju_black) == Threat::Forbidden {
-                    continue; // its lines count for nothing, as in `cell_patterns`
-                }
-                for &p in &patterns {
-                    counts[side * Pattern::COUNT + p as usize] += sign;
-                }
+        cell_class::visit_empty_cells(board, |side, patterns| {
+            let sign = if side == 0 { 1.0 } else { -1.0 };
+            for &p in patterns {
+                counts[side * Pattern::COUNT + p as usize] += sign;
             }
-        }
+        });
         self.x
             .extend((LINES..CELLS).zip(counts).filter(|&(_, v)| v != 0.0));
     }
