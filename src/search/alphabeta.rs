@@ -420,7 +420,7 @@ impl<'a> Worker<'a> {
         };
         let limit = match ply {
             0 => usize::MAX,
-            _ => self.selectivity.branch_limit(depth),
+            _ => self.selectivity.branch_limit(depth, pv_node),
         };
         let mut unsearched = self.moves[ply].len() > limit;
         self.order(ply, first, limit);

@@ -33,6 +33,10 @@ pub struct Selectivity {
     branch_base: usize,
     branch_step: usize,
     branch_depth: i32,
+    /// A PV node keeps this many times as many moves: the few nodes on the
+    /// principal variation decide the move, and a defence pruned there is
+    /// a loss the search never sees.
+    pv_branch_factor: usize,
     /// Reverse futility: up to this depth, a static score this far above
     /// beta per ply of depth cuts the node.
     pub reverse_futility_depth: i32,
@@ -63,6 +67,7 @@ const GOMOKU: Selectivity = Selectivity {
     branch_base: 4,
     branch_step: 1,
     branch_depth: 14,
+    pv_branch_factor: 2,
     reverse_futility_depth: 5,
     reverse_futility_margin: 65,
     futility_margin: [0, 226, 568],
@@ -82,6 +87,7 @@ const HAND_SET: Selectivity = Selectivity {
     branch_base: 7,
     branch_step: 2,
     branch_depth: 7,
+    pv_branch_factor: 1,
     reverse_futility_depth: 6,
     reverse_futility_margin: 70,
     futility_margin: [0, 250, 500],
@@ -104,6 +110,7 @@ const RENJU: Selectivity = Selectivity {
     branch_base: 5,
     branch_step: 1,
     branch_depth: 14,
+    pv_branch_factor: 2,
     reverse_futility_depth: 7,
     reverse_futility_margin: 80,
     futility_margin: [0, 272, 566],
@@ -178,6 +185,9 @@ impl Selectivity {
             set.branch_step = v.round().max(0.0) as usize;
         }
         whole("BRANCH_DEPTH", &mut set.branch_depth);
+        if let Some(v) = knob("PV_BRANCH") {
+            set.pv_branch_factor = v.round().max(1.0) as usize;
+        }
         whole("RFP_MARGIN", &mut set.reverse_futility_margin);
         whole("RFP_DEPTH", &mut set.reverse_futility_depth);
         whole("FUT1", &mut set.futility_margin[1]);
@@ -235,8 +245,14 @@ impl Selectivity {
     }
 
     /// Moves kept at a quiet interior node `depth` plies from the horizon.
-    pub fn branch_limit(&self, depth: i32) -> usize {
-        self.branch_base + self.branch_step * depth.clamp(0, self.branch_depth) as usize
+    pub fn branch_limit(&self, depth: i32, pv_node: bool) -> usize {
+        let limit =
+            self.branch_base + self.branch_step * depth.clamp(0, self.branch_depth) as usize;
+        if pv_node {
+            limit * self.pv_branch_factor
+        } else {
+            limit
+        }
     }
 
     /// Plies taken off a late move's search: growing with both the depth
@@ -288,11 +304,14 @@ mod tests {
     #[test]
     fn deeper_nodes_keep_more_moves() {
         for set in SETS {
-            assert!(set.branch_limit(0) >= 4);
+            assert!(set.branch_limit(0, false) >= 4);
             for depth in 0..set.branch_depth {
-                assert!(set.branch_limit(depth + 1) > set.branch_limit(depth));
+                assert!(set.branch_limit(depth + 1, false) > set.branch_limit(depth, false));
             }
-            assert_eq!(set.branch_limit(40), set.branch_limit(set.branch_depth));
+            assert_eq!(
+                set.branch_limit(40, false),
+                set.branch_limit(set.branch_depth, false)
+            );
         }
     }
 
