@@ -302,6 +302,21 @@ mod tests {
     }
 
     #[test]
+    fn pv_nodes_keep_more_moves_on_the_square_board_only() {
+        for set in SETS {
+            for depth in 0..=set.branch_depth {
+                assert!(set.branch_limit(depth, true) >= set.branch_limit(depth, false));
+            }
+        }
+        for set in [&GOMOKU, &RENJU] {
+            assert!(set.branch_limit(3, true) > set.branch_limit(3, false));
+        }
+        for set in [&HAND_SET, &HEX_RENJU] {
+            assert_eq!(set.branch_limit(3, true), set.branch_limit(3, false));
+        }
+    }
+
+    #[test]
     fn deeper_nodes_keep_more_moves() {
         for set in SETS {
             assert!(set.branch_limit(0, false) >= 4);
