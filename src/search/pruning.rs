@@ -244,15 +244,11 @@ impl Selectivity {
         limit as usize
     }
 
-    /// Moves kept at a quiet interior node `depth` plies from the horizon.
+    /// Moves kept at a quiet interior node `depth` plies from the horizon;
+    /// a PV node keeps `pv_branch_factor` times as many.
     pub fn branch_limit(&self, depth: i32, pv_node: bool) -> usize {
-        let limit =
-            self.branch_base + self.branch_step * depth.clamp(0, self.branch_depth) as usize;
-        if pv_node {
-            limit * self.pv_branch_factor
-        } else {
-            limit
-        }
+        let factor = if pv_node { self.pv_branch_factor } else { 1 };
+        factor * (self.branch_base + self.branch_step * depth.clamp(0, self.branch_depth) as usize)
     }
 
     /// Plies taken off a late move's search: growing with both the depth
