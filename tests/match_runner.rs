@@ -569,10 +569,53 @@ fn the_shipped_opening_suites_are_playable() {
             openings.iter().all(|o| o.stones.len() % 2 == 1),
             "{file}: White to move"
         );
-        let distinct: std::collections::HashSet<_> =
-            openings.iter().map(|o| o.stones.clone()).collect();
+        // No opening is a turn or a mirror of another (the same stones in
+        // the same order): each would measure the same thing twice.
+        let distinct: std::collections::HashSet<_> = openings
+            .iter()
+            .map(|o| symmetric_key(&o.stones, size))
+            .collect();
         assert_eq!(distinct.len(), openings.len(), "{file}: no repeats");
     }
+}
+
+/// An opening's stones as offsets from the centre, the least of its eight
+/// turns and mirrors: one key for every copy of the same opening.
+fn symmetric_key(stones: &[wuzi::board::Pos], size: usize) -> Vec<(i64, i64)> {
+    let centre = (size / 2) as i64;
+    let offsets: Vec<(i64, i64)> = stones
+        .iter()
+        .map(|p| (p.x() as i64 - centre, p.y() as i64 - centre))
+        .collect();
+    let mut forms = Vec::new();
+    for swap in [false, true] {
+        for sx in [1, -1] {
+            for sy in [1, -1] {
+                let form: Vec<(i64, i64)> = offsets
+                    .iter()
+                    .map(|&(dx, dy)| {
+                        let (a, b) = if swap { (dy, dx) } else { (dx, dy) };
+                        (a * sx, b * sy)
+                    })
+                    .collect();
+                forms.push(form);
+            }
+        }
+    }
+    forms.into_iter().min().unwrap_or_default()
+}
+
+#[test]
+fn a_mirrored_opening_has_the_same_symmetric_key() {
+    use wuzi::board::Pos;
+    let opening = [Pos::new(7, 7), Pos::new(8, 6), Pos::new(9, 7)];
+    let mirrored = [Pos::new(7, 7), Pos::new(6, 6), Pos::new(5, 7)];
+    let turned = [Pos::new(7, 7), Pos::new(8, 8), Pos::new(7, 9)];
+    let other = [Pos::new(7, 7), Pos::new(9, 7), Pos::new(8, 6)];
+    let key = symmetric_key(&opening, 15);
+    assert_eq!(symmetric_key(&mirrored, 15), key);
+    assert_eq!(symmetric_key(&turned, 15), key);
+    assert_ne!(symmetric_key(&other, 15), key, "the order of the stones counts");
 }
 
 #[test]

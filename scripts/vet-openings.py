@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""Scores an opening suite with a stronger engine, and keeps the contested openings.
+
+usage: scripts/vet-openings.py score --engine CMD --rule R [--size N] [--nodes N] SUITE > TABLE
+       scripts/vet-openings.py pick --window LO,HI [--count N] SUITE TABLE [SUITE TABLE ...] > OUT
+
+score  asks a pbrain engine (Rapfi, wuzi, anything that reports its score in a
+       MESSAGE line as "Eval V" or "eval V", +M/-M for a mate) for its move
+       in every opening of SUITE, at --nodes nodes (INFO max_node), each in a
+       fresh process, so that no table carries over from one opening to the
+       next. One line per opening: its line number in SUITE, the score from
+       the side to move's view (White's in every shipped suite; a mate is
+       printed as +M/-M as the engine wrote it), and the engine's move. With
+       --resume TABLE the openings already in TABLE are skipped and the new
+       lines appended to it.
+
+pick   writes the openings whose score in their TABLE lies in LO..HI, the
+       COUNT (default 210) nearest the middle of the window, in the order of
+       the files; a mate is never kept. An opening that is a turn or a mirror
+       of an earlier one (the same stones in the same order) is skipped.
+
+An opening the score calls won for one side is decided before either
+engine plays: both games of its pair go to that side whoever plays it, and
+the pair says nothing about the engines. See docs/openings.md.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import threading
+import queue
+
+
+def read_suite(path):
+    """The openings of an offset-format suite, as lists of (dx, dy)."""
+    suite = []
+    for line in open(path):
+        nums = [int(t) for t in re.findall(r"-?\d+", line)]
+        if nums:
+            suite.append([(nums[k], nums[k + 1]) for k in range(0, len(nums) - 1, 2)])
+    return suite
+
+
+class Engine:
+    """A pbrain engine on pipes; reads its lines on a thread so that a
+    silent engine cannot hang the script."""
+
+    def __init__(self, cmd):
+        program, *args = cmd.split()
+        program = os.path.abspath(program)
+        cwd = os.path.dirname(program)
+        self.proc = subprocess.Popen([program, *args], cwd=cwd, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                     text=True, bufsize=1)
+        self.lines = queue.Queue()
+        threading.Thread(target=self._pump, daemon=True).start()
+
+    def _pump(self):
+        for line in self.proc.stdout:
+            self.lines.put(line.rstrip("\r\n"))
+        self.lines.put(None)
+
+    def send(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def reply(self, timeout):
+        """The next line that is not a MESSAGE or DEBUG line, and those before it."""
+        extra = []
+        while True:
+            try:
+                line = self.lines.get(timeout=timeout)
+            except queue.Empty:
+                return None, extra
+            if line is None:
+                return None, extra
+            word = line.split(" ", 1)[0].upper()
+            if word in ("MESSAGE", "DEBUG"):
+                extra.append(line)
+            elif line.strip():
+                return line, extra
+
+    def close(self):
+        try:
+            self.send("END")
+            self.proc.wait(timeout=2)
+        except Exception:
+            self.proc.kill()
+
+
+def score_one(cmd, stones, rule, size, nodes):
+    """(score, move) of the engine for the position after `stones`."""
+    centre = size // 2
+    engine = Engine(cmd)
+    try:
+        engine.send("START %d" % size)
+        ok, _ = engine.reply(30)
+        if ok != "OK":
+            return "?", "START answered %r" % ok
+        for line in ("INFO rule %d" % rule, "INFO timeout_turn 0", "INFO timeout_match 0",
+                     "INFO time_left 2147483647", "INFO max_memory 134217728",
+                     "INFO max_node %d" % nodes):
+            engine.send(line)
+        engine.send("BOARD")
+        mover_is_black = len(stones) % 2 == 0
+        for i, (dx, dy) in enumerate(stones):
+            own = (i % 2 == 0) == mover_is_black
+            engine.send("%d,%d,%d" % (centre + dx, centre + dy, 1 if own else 2))
+        engine.send("DONE")
+        move, extra = engine.reply(600)
+    finally:
+        engine.close()
+    found = [re.search(r"\b[Ee]val (\S+)", e) for e in extra]
+    found = [f.group(1) for f in found if f]
+    return (found[-1] if found else "?"), (move or "none")
+
+
+def value(text):
+    """A score as a number; a mate is +-inf, an unreadable score None."""
+    if text.startswith("+M") or text.startswith("M"):
+        return float("inf")
+    if text.startswith("-M"):
+        return float("-inf")
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def cmd_score(a):
+    suite = read_suite(a.suite)
+    done = set()
+    out = sys.stdout
+    if a.resume:
+        if os.path.exists(a.resume):
+            done = {int(line.split()[0]) for line in open(a.resume) if line.strip()}
+        out = open(a.resume, "a")
+    for index, stones in enumerate(suite, 1):
+        if index in done:
+            continue
+        score, move = score_one(a.engine, stones, a.rule, a.size, a.nodes)
+        out.write("%d %s %s\n" % (index, score, move.replace(" ", "_")))
+        out.flush()
+
+
+def canonical(stones):
+    """The opening under the board's 8 symmetries, as one key: the same
+    stones played in the same order after a turn or a mirror are one opening."""
+    forms = []
+    for swap in (False, True):
+        for sx in (1, -1):
+            for sy in (1, -1):
+                forms.append(tuple(((dy if swap else dx) * sx, (dx if swap else dy) * sy)
+                                   for dx, dy in stones))
+    return min(forms)
+
+
+def cmd_pick(a):
+    lo, hi = (float(x) for x in a.window.split(","))
+    middle = (lo + hi) / 2
+    if len(a.files) % 2:
+        sys.exit("pick wants SUITE TABLE pairs")
+    candidates = []
+    seen = set()
+    for suite_path, table_path in zip(a.files[::2], a.files[1::2]):
+        suite = read_suite(suite_path)
+        lines = [line.rstrip("\n") for line in open(suite_path) if line.strip()]
+        scores = {}
+        for line in open(table_path):
+            parts = line.split()
+            if len(parts) >= 2:
+                scores[int(parts[0])] = value(parts[1])
+        for index, stones in enumerate(suite, 1):
+            key = canonical(stones)
+            if key in seen:
+                continue
+            seen.add(key)
+            v = scores.get(index)
+            if v is not None and lo <= v <= hi:
+                candidates.append((abs(v - middle), len(candidates), lines[index - 1]))
+    kept = sorted(candidates)[:a.count]
+    if len(kept) < a.count:
+        sys.stderr.write("only %d openings inside %s (asked for %d)\n" % (len(kept), a.window, a.count))
+    for _, _, line in sorted(kept, key=lambda c: c[1]):
+        print(line)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="command", required=True)
+    s = sub.add_parser("score")
+    s.add_argument("--engine", required=True, help="the pbrain engine's command line")
+    s.add_argument("--rule", type=int, required=True, help="Gomocup rule code: 0, 1 or 4")
+    s.add_argument("--size", type=int, default=15)
+    s.add_argument("--nodes", type=int, default=300000)
+    s.add_argument("--resume", help="a table to skip and append to")
+    s.add_argument("suite")
+    p = sub.add_parser("pick")
+    p.add_argument("--window", required=True, help="LO,HI: the scores kept")
+    p.add_argument("--count", type=int, default=210)
+    p.add_argument("files", nargs="+", metavar="SUITE TABLE",
+                   help="suites and the tables `score` wrote for them, in pairs")
+    a = ap.parse_args()
+    {"score": cmd_score, "pick": cmd_pick}[a.command](a)
+
+
+if __name__ == "__main__":
+    main()
