@@ -615,7 +615,11 @@ fn a_mirrored_opening_has_the_same_symmetric_key() {
     let key = symmetric_key(&opening, 15);
     assert_eq!(symmetric_key(&mirrored, 15), key);
     assert_eq!(symmetric_key(&turned, 15), key);
-    assert_ne!(symmetric_key(&other, 15), key, "the order of the stones counts");
+    assert_ne!(
+        symmetric_key(&other, 15),
+        key,
+        "the order of the stones counts"
+    );
 }
 
 #[test]
