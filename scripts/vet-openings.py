@@ -24,12 +24,17 @@ engine plays: both games of its pair go to that side whoever plays it, and
 the pair says nothing about the engines. See docs/openings.md.
 """
 import argparse
+import importlib.util
 import os
 import re
-import subprocess
+import shlex
 import sys
-import threading
-import queue
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+_spec = importlib.util.spec_from_file_location("forced_wins", os.path.join(HERE, "forced-wins.py"))
+fw = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(fw)
 
 
 def read_suite(path):
@@ -42,62 +47,22 @@ def read_suite(path):
     return suite
 
 
-class Engine:
-    """A pbrain engine on pipes; reads its lines on a thread so that a
-    silent engine cannot hang the script."""
-
-    def __init__(self, cmd):
-        program, *args = cmd.split()
-        program = os.path.abspath(program)
-        cwd = os.path.dirname(program)
-        self.proc = subprocess.Popen([program, *args], cwd=cwd, stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                     text=True, bufsize=1)
-        self.lines = queue.Queue()
-        threading.Thread(target=self._pump, daemon=True).start()
-
-    def _pump(self):
-        for line in self.proc.stdout:
-            self.lines.put(line.rstrip("\r\n"))
-        self.lines.put(None)
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def reply(self, timeout):
-        """The next line that is not a MESSAGE or DEBUG line, and those before it."""
-        extra = []
-        while True:
-            try:
-                line = self.lines.get(timeout=timeout)
-            except queue.Empty:
-                return None, extra
-            if line is None:
-                return None, extra
-            word = line.split(" ", 1)[0].upper()
-            if word in ("MESSAGE", "DEBUG"):
-                extra.append(line)
-            elif line.strip():
-                return line, extra
-
-    def close(self):
-        try:
-            self.send("END")
-            self.proc.wait(timeout=2)
-        except Exception:
-            self.proc.kill()
+def absolute(cmd):
+    """The command with its program as an absolute path: the engine is
+    started in its own folder (Rapfi reads its config there)."""
+    program, _, args = cmd.strip().partition(" ")
+    return (shlex.quote(os.path.abspath(program)) + " " + args).strip()
 
 
 def score_one(cmd, stones, rule, size, nodes):
-    """(score, move) of the engine for the position after `stones`."""
+    """(score, move) of the engine for the position after `stones`. A fresh
+    process each time: Rapfi, asked one position after another, drops what
+    it reads while a search winds down."""
     centre = size // 2
-    engine = Engine(cmd)
+    engine = fw.Engine(absolute(cmd))
     try:
-        engine.send("START %d" % size)
-        ok, _ = engine.reply(30)
-        if ok != "OK":
-            return "?", "START answered %r" % ok
+        if not engine.start(size):
+            return "?", "no_OK_to_START"
         for line in ("INFO rule %d" % rule, "INFO timeout_turn 0", "INFO timeout_match 0",
                      "INFO time_left 2147483647", "INFO max_memory 134217728",
                      "INFO max_node %d" % nodes):
@@ -108,12 +73,21 @@ def score_one(cmd, stones, rule, size, nodes):
             own = (i % 2 == 0) == mover_is_black
             engine.send("%d,%d,%d" % (centre + dx, centre + dy, 1 if own else 2))
         engine.send("DONE")
-        move, extra = engine.reply(600)
+        deadline = time.time() + 600
+        score, move = "?", "none"
+        while True:
+            line = engine.read(deadline)
+            if line is None:
+                break
+            found = re.search(r"\b[Ee]val (\S+)", line)
+            if line.upper().startswith("MESSAGE") and found:
+                score = found.group(1)
+            elif re.fullmatch(r"\s*\d+\s*,\s*\d+\s*", line):
+                move = line.strip()
+                break
     finally:
         engine.close()
-    found = [re.search(r"\b[Ee]val (\S+)", e) for e in extra]
-    found = [f.group(1) for f in found if f]
-    return (found[-1] if found else "?"), (move or "none")
+    return score, move
 
 
 def value(text):
