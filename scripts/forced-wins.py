@@ -336,9 +336,11 @@ class Engine:
             time.sleep(pause)
         return False
 
-    def best_move(self, position, ms, memory, blocked=()):
+    def best_move(self, position, ms, memory, blocked=(), nodes=None):
         """(x, y, last MESSAGE) for the position, or None. `blocked` root
-        moves (x, y) are sent as YXBLOCK, which Rapfi and wuzi honour."""
+        moves (x, y) are sent as YXBLOCK, which Rapfi and wuzi honour.
+        With `nodes` the search stops there (`INFO max_node`; give `ms` 0
+        for no time limit)."""
         if not self.start(position["size"]):
             return None
         self.send("INFO max_memory %d" % memory)
@@ -346,6 +348,8 @@ class Engine:
         self.send("INFO timeout_turn %d" % ms)
         self.send("INFO timeout_match 0")
         self.send("INFO time_left 2147483647")
+        if nodes is not None:
+            self.send("INFO max_node %d" % nodes)
         self.send("YXBLOCKRESET")
         if blocked:
             self.send("YXBLOCK")
@@ -357,7 +361,7 @@ class Engine:
         for move in position["moves"]:
             self.send("%d,%d,%d" % (move["x"], move["y"], 1 if move["colour"] == mover else 2))
         self.send("DONE")
-        deadline = time.time() + ms / 1000.0 + 30
+        deadline = time.time() + ms / 1000.0 + (30 if nodes is None else 600)
         last = ""
         while True:
             line = self.read(deadline)

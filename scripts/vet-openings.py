@@ -29,7 +29,6 @@ import os
 import re
 import shlex
 import sys
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 _spec = importlib.util.spec_from_file_location("forced_wins", os.path.join(HERE, "forced-wins.py"))
@@ -59,35 +58,20 @@ def score_one(cmd, stones, rule, size, nodes):
     process each time: Rapfi, asked one position after another, drops what
     it reads while a search winds down."""
     centre = size // 2
+    colours = "BW"
+    position = {"size": size, "rule": rule,
+                "moves": [{"x": centre + dx, "y": centre + dy, "colour": colours[i % 2]}
+                          for i, (dx, dy) in enumerate(stones)]}
     engine = fw.Engine(absolute(cmd))
     try:
-        if not engine.start(size):
-            return "?", "no_OK_to_START"
-        for line in ("INFO rule %d" % rule, "INFO timeout_turn 0", "INFO timeout_match 0",
-                     "INFO time_left 2147483647", "INFO max_memory 134217728",
-                     "INFO max_node %d" % nodes):
-            engine.send(line)
-        engine.send("BOARD")
-        mover_is_black = len(stones) % 2 == 0
-        for i, (dx, dy) in enumerate(stones):
-            own = (i % 2 == 0) == mover_is_black
-            engine.send("%d,%d,%d" % (centre + dx, centre + dy, 1 if own else 2))
-        engine.send("DONE")
-        deadline = time.time() + 600
-        score, move = "?", "none"
-        while True:
-            line = engine.read(deadline)
-            if line is None:
-                break
-            found = re.search(r"\b[Ee]val (\S+)", line)
-            if line.upper().startswith("MESSAGE") and found:
-                score = found.group(1)
-            elif re.fullmatch(r"\s*\d+\s*,\s*\d+\s*", line):
-                move = line.strip()
-                break
+        answer = engine.best_move(position, 0, 134217728, nodes=nodes)
     finally:
         engine.close()
-    return score, move
+    if answer is None:
+        return "?", "none"
+    x, y, last = answer
+    found = re.search(r"\b[Ee]val (\S+)", last)
+    return (found.group(1) if found else "?"), "%d,%d" % (x, y)
 
 
 def value(text):
