@@ -431,12 +431,24 @@ impl Board {
             }
             Threat::Forbidden => Some(Forbidden::DoubleFour),
             Threat::DoubleThree => self.judge_double_three(pos),
+            Threat::FourThree | Threat::OpenFour if self.four_double_three(pos) => {
+                self.judge_double_three(pos)
+            }
             _ => None,
         }
     }
 
     fn has_pattern(&self, pos: Pos, color: Color, pattern: Pattern) -> bool {
         (0..self.geometry.deltas().len()).any(|dir| self.lines.pattern(pos, color, dir) == pattern)
+    }
+
+    /// Whether Black's four on `pos` comes with two open threes: a double
+    /// three the recursive rule must judge, kept among the fours.
+    fn four_double_three(&self, pos: Pos) -> bool {
+        (0..self.geometry.deltas().len())
+            .filter(|&dir| self.lines.pattern(pos, Color::Black, dir) == Pattern::OpenThree)
+            .count()
+            >= 2
     }
 
     /// The recursive verdict on a candidate double-three, cached by position.
@@ -483,10 +495,27 @@ impl Board {
     #[inline]
     pub fn threat(&self, pos: Pos, color: Color) -> Threat {
         let stored = self.lines.threat(pos, color);
-        if stored != Threat::DoubleThree || self.rule != Rule::Renju || color != Color::Black {
+        let unsettled = matches!(
+            stored,
+            Threat::DoubleThree | Threat::FourThree | Threat::OpenFour
+        );
+        if !unsettled || self.rule != Rule::Renju || color != Color::Black {
             return stored;
         }
-        self.settle_double_three(pos)
+        match stored {
+            Threat::DoubleThree => self.settle_double_three(pos),
+            four => self.settle_four(pos, four),
+        }
+    }
+
+    /// `threat` of a four of Black's in renju: forbidden when it comes with
+    /// two open threes that the recursive rule confirms.
+    #[inline(never)]
+    fn settle_four(&self, pos: Pos, four: Threat) -> Threat {
+        match self.four_double_three(pos) && self.judge_double_three(pos).is_some() {
+            true => Threat::Forbidden,
+            false => four,
+        }
     }
 
     /// `threat` of a candidate double-three of Black's in renju.
@@ -508,8 +537,9 @@ impl Board {
 
     /// How many empty cells have exactly `threat` for `color`, in O(1). These
     /// are the line-pattern threats: for Black in renju, `DoubleThree` counts
-    /// candidates the recursive rule may still find legal, and `Forbidden`
-    /// counts the overline and double-four points.
+    /// candidates the recursive rule may still find legal, `FourThree` and
+    /// `OpenFour` may count fours it forbids (a four with two open threes),
+    /// and `Forbidden` counts the overline and double-four points.
     pub fn threat_count(&self, color: Color, threat: Threat) -> usize {
         self.lines.count(color, threat)
     }
@@ -544,6 +574,15 @@ impl Board {
         let mut cells = Vec::new();
         self.collect_cells_with_threat(color, at_least, &mut cells);
         cells.into_iter()
+    }
+
+    /// Whether `color` has an empty cell with a four or better whose
+    /// `threat` (settled by the renju rule) passes `keep`: the exact form of
+    /// a count of fours, which for Black in renju may hold forbidden points.
+    pub fn any_four(&self, color: Color, keep: impl Fn(Threat) -> bool) -> bool {
+        self.lines
+            .cells_with_four(color)
+            .any(|pos| self.is_empty(pos) && keep(self.threat(pos, color)))
     }
 
     /// `cells_with_threat`, appended to `out`: the search's form, which

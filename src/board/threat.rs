@@ -61,7 +61,10 @@ impl Threat {
     /// Combines the patterns of a cell's lines. `renju_black` applies Black's
     /// renju restrictions: an exact five still wins first; an overline or two
     /// fours are forbidden; two open threes are left as `DoubleThree` for the
-    /// recursive rule to confirm.
+    /// recursive rule to confirm. A four with two open threes is kept as the
+    /// four (`FourThree`, or `OpenFour`), so that every count and list of
+    /// fours holds it; the rule may still find it forbidden (`Board::threat`
+    /// settles it).
     pub fn combine(patterns: &[Pattern], renju_black: bool) -> Threat {
         let lines = |wanted: Pattern| patterns.iter().filter(|&&p| p == wanted).count();
         let fours: usize = patterns.iter().map(|p| p.four_count()).sum();
@@ -74,7 +77,7 @@ impl Threat {
             if lines(Pattern::Overline) > 0 || fours >= 2 {
                 return Threat::Forbidden;
             }
-            if open_threes >= 2 {
+            if open_threes >= 2 && fours == 0 {
                 return Threat::DoubleThree;
             }
         }
@@ -146,7 +149,11 @@ mod tests {
         );
         assert_eq!(
             renju(&[P::Four, P::OpenThree, P::OpenThree]),
-            Threat::DoubleThree
+            Threat::FourThree
+        );
+        assert_eq!(
+            renju(&[P::OpenFour, P::OpenThree, P::OpenThree]),
+            Threat::OpenFour
         );
         assert_eq!(renju(&[P::OpenFour, P::OpenThree]), Threat::OpenFour);
         assert_eq!(plain(&[]), Threat::None);

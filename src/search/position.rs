@@ -28,7 +28,14 @@ pub fn wins_by_force(threat: Threat) -> bool {
 
 /// Whether `color` has a cell where it would make such a four.
 pub fn threatens_unstoppable_four(board: &Board, color: Color) -> bool {
-    board.threat_count(color, Threat::OpenFour) + board.threat_count(color, Threat::DoubleFour) > 0
+    let counted =
+        board.threat_count(color, Threat::OpenFour) + board.threat_count(color, Threat::DoubleFour);
+    counted > 0 && (!renju_black(board, color) || board.any_four(color, wins_by_force))
+}
+
+/// Black in renju, whose counted fours may be forbidden points.
+pub fn renju_black(board: &Board, color: Color) -> bool {
+    board.rule() == Rule::Renju && color == Color::Black
 }
 
 #[derive(Clone)]
@@ -167,11 +174,10 @@ impl Position {
     pub fn cells_with(&self, color: Color, at_least: Threat, out: &mut Vec<Pos>) {
         out.clear();
         self.board.collect_cells_with_threat(color, at_least, out);
-        // Only Black's renju double-threes can read lower once settled (as
-        // forbidden, or as one three), and the list holds them only below
-        // fours.
-        let unsettled = self.board.rule() == Rule::Renju && color == Color::Black;
-        if unsettled && at_least <= Threat::DoubleThree {
+        // Only Black's renju double-threes, and its fours that come with two
+        // open threes, can read lower once settled (as forbidden, or as one
+        // three).
+        if renju_black(&self.board, color) && at_least > Threat::Forbidden {
             out.retain(|&p| self.board.threat(p, color) >= at_least);
         }
     }

@@ -6,7 +6,7 @@
 
 use super::alphabeta::{Node, Scored, Worker};
 use super::defence::{keep_refutations, DefenceBudget};
-use super::position::{is_four, threatens_unstoppable_four, wins_by_force};
+use super::position::{is_four, renju_black, threatens_unstoppable_four, wins_by_force};
 use super::{mate_in, mated_in};
 use crate::board::{Color, Pos, Rule, Threat};
 use crate::eval::OrderKey;
@@ -112,7 +112,8 @@ impl<'a> Worker<'a> {
         }
         let threats = Threats {
             four: threatens_unstoppable_four(board, them),
-            four_three: board.threat_count(them, Threat::FourThree) > 0,
+            four_three: board.threat_count(them, Threat::FourThree) > 0
+                && (!renju_black(board, them) || board.any_four(them, |t| t == Threat::FourThree)),
         };
         if let Some(win) = self.static_win(ply, excluded) {
             return Tactics::Decided(win);
