@@ -170,6 +170,42 @@ impl Position {
         }
     }
 
+    /// Renju, White to move against Black's open three: the cells on the
+    /// lines through Black's straight-four points where Black may not play,
+    /// yet a white stone takes one of those fours away. Such a cell is no
+    /// four point of Black's, so blocks read from Black's four points miss
+    /// it: the far end of a split three, when Black may not take it.
+    pub fn forbidden_blocks(&mut self, out: &mut Vec<Pos>) {
+        out.clear();
+        if !renju_black(&self.board, self.side_to_move().opponent()) {
+            return;
+        }
+        let mut points = Vec::new();
+        self.cells_with(Color::Black, Threat::OpenFour, &mut points);
+        let before = points.len();
+        for &point in &points {
+            for &delta in self.board.geometry().deltas() {
+                for steps in (-4..=4).filter(|&s| s != 0) {
+                    let cell = point.offset(delta, steps);
+                    let board = &self.board;
+                    if !board.is_empty(cell)
+                        || out.contains(&cell)
+                        || board.threat(cell, Color::Black) != Threat::Forbidden
+                    {
+                        continue;
+                    }
+                    self.board.make(cell);
+                    let mut left = Vec::new();
+                    self.cells_with(Color::Black, Threat::OpenFour, &mut left);
+                    self.board.unmake();
+                    if left.len() < before {
+                        out.push(cell);
+                    }
+                }
+            }
+        }
+    }
+
     /// Cells where `color` has `at_least` this threat (`Forbidden` excluded).
     pub fn cells_with(&self, color: Color, at_least: Threat, out: &mut Vec<Pos>) {
         out.clear();
@@ -186,6 +222,45 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn white_blocks_a_split_three_at_the_end_black_may_not_take() {
+        // Black's split three on row 7 makes its straight four only at
+        // (6,7); of its ends, (9,7) is a four with two open threes for
+        // Black (up the column, along the diagonal): forbidden, so no four
+        // point of Black's, yet White's stone there stops the straight four.
+        let board = Board::from_diagram(
+            "
+            O . O . O . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . X . . . . .
+            . . . . . . . . . X . . . . .
+            . . . . . X . X X . . . . . .
+            . . . . . . . . . . X . . . .
+            . . . . . . . . . . . X . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            O . O . O . . . . . . . . . .
+            ",
+            Rule::Renju,
+            crate::board::Geometry::Square,
+        )
+        .unwrap();
+        let end = Pos::new(9, 7);
+        assert_eq!(board.threat(end, Color::Black), Threat::Forbidden);
+        let mut position = Position::new(&board);
+        assert!(threatens_unstoppable_four(&position.board, Color::Black));
+        let mut blocks = Vec::new();
+        position.forbidden_blocks(&mut blocks);
+        assert_eq!(blocks, vec![end]);
+        position.make(end);
+        assert!(!threatens_unstoppable_four(&position.board, Color::Black));
+    }
 
     #[test]
     fn candidates_follow_make_and_unmake() {

@@ -244,9 +244,12 @@ impl<'a> Worker<'a> {
             list.push(Scored { info, key });
         }
         // In renju the narrower list lost at 100 ms a move (below), so it
-        // keeps every four point there.
+        // keeps every four point there, and White adds the points that
+        // block Black's straight four where Black itself may not play.
         if they_threaten_four && self.position.board.rule() != Rule::Renju {
             self.keep_blocks_that_hold(ply);
+        } else if they_threaten_four {
+            self.add_forbidden_blocks(ply, excluded, &order_key);
         }
         let list = &self.moves[ply];
         if list.is_empty() && they_threaten_four {
@@ -258,6 +261,24 @@ impl<'a> Worker<'a> {
             return self.generate(ply, excluded, Threats::default());
         }
         None
+    }
+
+    /// Renju, White against Black's open three: adds the blocks on points
+    /// Black may not play (`Position::forbidden_blocks`).
+    fn add_forbidden_blocks(&mut self, ply: usize, excluded: &[Pos], order_key: &OrderKey) {
+        let mut blocks = std::mem::take(&mut self.cells);
+        self.position.forbidden_blocks(&mut blocks);
+        let (me, them) = (Color::White.index(), Color::Black.index());
+        for &pos in &blocks {
+            let listed = self.moves[ply].iter().any(|m| m.info.pos == pos);
+            if excluded.contains(&pos) || listed {
+                continue;
+            }
+            let info = self.position.analyse_with(order_key, pos);
+            let key = info.value[me] + info.value[them];
+            self.moves[ply].push(Scored { info, key });
+        }
+        self.cells = blocks;
     }
 
     /// Against an open-four threat, keeps our fours and only the blocks

@@ -227,6 +227,16 @@ impl VctSolver {
                         }
                     }
                 }
+                // In renju a point Black may not play is no four point of
+                // Black's, yet White's stone there may block its three.
+                position.forbidden_blocks(&mut self.cells);
+                for &pos in &self.cells {
+                    if !self.defences[start..].iter().any(|d| d.0 == pos) {
+                        let info = position.analyse_with(&order_key, pos);
+                        let worth = info.value[me.index()] + info.value[attacker.index()];
+                        self.defences.push((pos, worth));
+                    }
+                }
                 self.defences[start..].sort_by_key(|d| std::cmp::Reverse(d.1));
             }
             // The only answer to a five is to take its point.
