@@ -100,13 +100,20 @@ pub fn keep_refutations(
 /// of the straight four that its last three would become.
 fn add_last_five_points(position: &mut Position, line: &mut Vec<Pos>, them: Color) {
     let mut color = them;
+    let mut placed = 0;
     for &pos in line.iter() {
-        position.place(pos, color);
+        if position.board.place(pos, color).is_err() {
+            break;
+        }
+        placed += 1;
         color = color.opponent();
     }
     let mut fives = Vec::new();
-    position.cells_with(them, Threat::Five, &mut fives);
-    for _ in 0..line.len() {
+    if placed == line.len() {
+        position.cells_with(them, Threat::Five, &mut fives);
+    }
+    debug_assert_eq!(placed, line.len(), "a VCF line plays on empty points");
+    for _ in 0..placed {
         position.unmake();
     }
     fives.retain(|p| !line.contains(p));
