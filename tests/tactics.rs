@@ -1,51 +1,13 @@
 //! The tactical suite: positions drawn as boards, each with the move or the
 //! set of right moves, searched under node limits (never time limits) on one
-//! thread so that every run is the same.
-//!
-//! Drawings: `X` Black, `O` White, `.` empty; rows top to bottom are y = 0..,
-//! columns left to right are x = 0... The side to move follows from the
-//! counts (Black when both have as many stones). Right moves are written as
-//! (x, y).
+//! thread so that every run is the same (drawings as `search_support`
+//! describes them).
 
-use std::sync::atomic::AtomicBool;
-use wuzi::board::{Board, Geometry, Pos, Rule};
-use wuzi::search::{
-    mate_in, EngineOptions, Limits, SearchResult, Searcher, WuziSearcher, MATE_BOUND,
-};
+mod search_support;
 
-fn board(rule: Rule, drawing: &str) -> Board {
-    Board::from_diagram(drawing, rule, Geometry::Square).expect("a drawn board")
-}
-
-fn search(board: &Board, nodes: u64) -> SearchResult {
-    let mut searcher = WuziSearcher::new(&EngineOptions {
-        memory_bytes: 48 << 20,
-        threads: 1,
-    });
-    let limits = Limits {
-        nodes: Some(nodes),
-        ..Limits::default()
-    };
-    searcher.search(board, &limits, &AtomicBool::new(false), &mut |_| {})
-}
-
-fn assert_plays(result: &SearchResult, right: &[(usize, usize)]) {
-    let right: Vec<Pos> = right.iter().map(|&(x, y)| Pos::new(x, y)).collect();
-    let played = result.best_move.expect("a move");
-    assert!(
-        right.contains(&played),
-        "played {played:?} (score {}), expected one of {right:?}",
-        result.score
-    );
-}
-
-fn assert_wins(result: &SearchResult) {
-    assert!(
-        result.score > MATE_BOUND,
-        "not a proven win: {}",
-        result.score
-    );
-}
+use search_support::{assert_plays, assert_wins, board, search};
+use wuzi::board::{Pos, Rule};
+use wuzi::search::{mate_in, MATE_BOUND};
 
 #[test]
 fn takes_the_five() {
