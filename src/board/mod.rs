@@ -576,13 +576,22 @@ impl Board {
         cells.into_iter()
     }
 
-    /// Whether `color` has an empty cell with a four or better whose
-    /// `threat` (settled by the renju rule) passes `keep`: the exact form of
-    /// a count of fours, which for Black in renju may hold forbidden points.
-    pub fn any_four(&self, color: Color, keep: impl Fn(Threat) -> bool) -> bool {
+    /// The empty cells where `color` has a four or better whose `threat`
+    /// (settled by the renju rule) passes `keep`: the exact form of a count
+    /// of fours, which for Black in renju may hold forbidden points.
+    pub fn fours_where<'a>(
+        &'a self,
+        color: Color,
+        keep: impl Fn(Threat) -> bool + 'a,
+    ) -> impl Iterator<Item = Pos> + 'a {
         self.lines
             .cells_with_four(color)
-            .any(|pos| self.is_empty(pos) && keep(self.threat(pos, color)))
+            .filter(move |&pos| self.is_empty(pos) && keep(self.threat(pos, color)))
+    }
+
+    /// Whether `fours_where` finds any.
+    pub fn any_four(&self, color: Color, keep: impl Fn(Threat) -> bool) -> bool {
+        self.fours_where(color, keep).next().is_some()
     }
 
     /// `cells_with_threat`, appended to `out`: the search's form, which

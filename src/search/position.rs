@@ -180,8 +180,11 @@ impl Position {
         if !renju_black(&self.board, self.side_to_move().opponent()) {
             return;
         }
-        let mut points = Vec::new();
-        self.cells_with(Color::Black, Threat::OpenFour, &mut points);
+        let straight_fours = |board: &Board| board.fours_where(Color::Black, wins_by_force).count();
+        let points: Vec<Pos> = self
+            .board
+            .fours_where(Color::Black, wins_by_force)
+            .collect();
         let before = points.len();
         for &point in &points {
             for &delta in self.board.geometry().deltas() {
@@ -195,10 +198,9 @@ impl Position {
                         continue;
                     }
                     self.board.make(cell);
-                    let mut left = Vec::new();
-                    self.cells_with(Color::Black, Threat::OpenFour, &mut left);
+                    let left = straight_fours(&self.board);
                     self.board.unmake();
-                    if left.len() < before {
+                    if left < before {
                         out.push(cell);
                     }
                 }
