@@ -41,6 +41,11 @@ Options:
                     (default: wuzi)
   --unconfirmed     keep announcements by an engine that did not win the game
   --kind win|defence|both   which positions to emit (default both)
+  --score-before-under CP   keep a game's positions only if the announcing
+                    engine's last search line at its move before carries a
+                    plain score (Rapfi "Eval 120", wuzi "eval 120") below CP:
+                    the win came after a move, not from a position that
+                    engine already judged won
   --settle CMD      ask the pbrain engine CMD (a peer, or pbrain-wuzi with a
                     deep search) for its move in each position and add it as
                     "engine-move", with its last search line and its verdict
@@ -192,6 +197,18 @@ def verdict(text):
     return "open"
 
 
+SCORES = [re.compile(r"\b[Ee]val (-?\d+)\b")]  # Rapfi, wuzi
+
+
+def plain_score(text):
+    """The plain (not mate) score a search line gives, or None."""
+    for pattern in SCORES:
+        match = pattern.search(text)
+        if match:
+            return int(match.group(1))
+    return None
+
+
 def announced(text):
     """The announced mate distance ('' when the engine gives none), or None."""
     for pattern in ANNOUNCEMENTS:
@@ -228,7 +245,7 @@ def winner(game):
     return None
 
 
-def candidates(source, games, messages, ours, unconfirmed, kinds):
+def candidates(source, games, messages, ours, unconfirmed, kinds, under=None):
     """Yields position blocks (dicts) for one records folder."""
     for number in sorted(games):
         game = games[number]
@@ -247,6 +264,10 @@ def candidates(source, games, messages, ours, unconfirmed, kinds):
         ply, name, text, distance = first
         if winner(game) != name and not unconfirmed:
             continue
+        if under is not None:
+            said = [plain_score(t) for p, n, t in messages.get(number, []) if p == ply - 2 and n == name]
+            if not said or said[-1] is None or said[-1] >= under:
+                continue
         before = ply - 1  # stones on the board when the engine was asked
         if before >= len(moves):
             continue
@@ -416,6 +437,7 @@ def main(argv):
     unconfirmed = False
     kinds = {"win", "defence"}
     settle = None
+    under = None
     ms = 5000
     memory = 64 << 20
     out = None
@@ -433,6 +455,8 @@ def main(argv):
         elif arg == "--kind":
             value = args.pop(0)
             kinds = {"win", "defence"} if value == "both" else {value}
+        elif arg == "--score-before-under":
+            under = int(args.pop(0))
         elif arg == "--settle":
             settle = args.pop(0)
         elif arg == "--ms":
@@ -457,7 +481,7 @@ def main(argv):
         games, msgs = read_records(path)
         messages = read_messages(msgs)
         source = os.path.basename(os.path.normpath(path if os.path.isdir(path) else os.path.dirname(path) or "."))
-        for position in candidates(source, games, messages, ours, unconfirmed, kinds):
+        for position in candidates(source, games, messages, ours, unconfirmed, kinds, under):
             key = (
                 position["kind"],
                 position["rule"],

@@ -122,6 +122,22 @@ fn the_script_draws_the_first_announced_win_and_the_move_before() {
     assert_eq!(board.stone_count(), 5);
     assert_eq!(board.side_to_move(), Color::White);
 
+    // --score-before-under keeps the game only if the peer's score at its
+    // move before the announcement (Eval 120, at stone 5) was below it.
+    let count_with = |under: &str| {
+        let output = Command::new("python3")
+            .arg(&script)
+            .args(["--score-before-under", under])
+            .arg(&dir)
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        let text = String::from_utf8(output.stdout).unwrap();
+        text.matches("\nposition ").count()
+    };
+    assert_eq!(count_with("121"), 2);
+    assert_eq!(count_with("120"), 0);
+
     // --settle asks an engine (here the scripted one, which takes the point
     // nearest the centre and says nothing) for its move and verdict.
     let fake = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fake-engine/fake_engine.py");
