@@ -10,6 +10,7 @@ pub mod cell_class;
 pub mod cli;
 pub mod database;
 pub mod fitting;
+pub mod judge;
 pub mod match_runner;
 pub mod opengen;
 pub mod openings;

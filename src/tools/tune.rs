@@ -353,7 +353,12 @@ struct GameSamples {
 /// How the game ended, from the board: the last move made a five, or was
 /// Black's foul in renju, or filled the board. `None` for other endings
 /// (a time-out, a crash, an adjudicated draw): those games are skipped.
-fn winner_of(rule: Rule, width: usize, height: usize, moves: &[RecordedMove]) -> Option<f64> {
+pub(crate) fn winner_of(
+    rule: Rule,
+    width: usize,
+    height: usize,
+    moves: &[RecordedMove],
+) -> Option<f64> {
     let mut board = Board::new(width, height, rule).ok()?;
     let (last, before) = moves.split_last()?;
     for m in before {
@@ -369,6 +374,15 @@ fn winner_of(rule: Rule, width: usize, height: usize, moves: &[RecordedMove]) ->
     }
     board.play(last.pos).ok()?;
     board.is_full().then_some(0.5)
+}
+
+/// The number of opening stones a record starts with: the moves made with
+/// no thinking time.
+pub(crate) fn opening_length(moves: &[RecordedMove]) -> usize {
+    moves
+        .iter()
+        .take_while(|m| m.think_ms.unwrap_or(0) == 0)
+        .count()
 }
 
 /// The quiet positions of a game: before each engine move (the opening's
@@ -388,10 +402,7 @@ fn game_samples(
     candidates: Candidates,
 ) -> Option<GameSamples> {
     let black_result = winner_of(rule, width, height, moves)?;
-    let opening = moves
-        .iter()
-        .take_while(|m| m.think_ms.unwrap_or(0) == 0)
-        .count();
+    let opening = opening_length(moves);
     let mut board = Board::new(width, height, rule).ok()?;
     let mut set_samples = Vec::new();
     for (ply, m) in moves.iter().enumerate() {
@@ -424,7 +435,7 @@ fn game_samples(
     Some(GameSamples { set_samples })
 }
 
-fn is_quiet(board: &Board) -> bool {
+pub(crate) fn is_quiet(board: &Board) -> bool {
     let me = board.side_to_move();
     let them = me.opponent();
     board.threat_count(me, Threat::Five) == 0
@@ -434,13 +445,13 @@ fn is_quiet(board: &Board) -> bool {
 }
 
 /// A short search that tells open positions from proven ones.
-struct Resolver {
+pub(crate) struct Resolver {
     searcher: Box<dyn Searcher>,
     limits: Limits,
 }
 
 impl Resolver {
-    fn new(nodes: u64) -> Resolver {
+    pub(crate) fn new(nodes: u64) -> Resolver {
         let mut searcher = new_searcher();
         searcher.configure(&EngineOptions {
             memory_bytes: 64 << 20,
@@ -456,11 +467,16 @@ impl Resolver {
     /// The search's score of an open position; `None` where it proves a
     /// result.
     fn open_score(&mut self, board: &Board) -> Option<Score> {
+        let score = self.score(board);
+        (score.abs() <= MATE_BOUND).then_some(score)
+    }
+
+    /// The search's score, a proven result's mate score included.
+    pub(crate) fn score(&mut self, board: &Board) -> Score {
         let stop = AtomicBool::new(false);
-        let result = self
-            .searcher
-            .search(board, &self.limits, &stop, &mut |_| {});
-        (result.score.abs() <= MATE_BOUND).then_some(result.score)
+        self.searcher
+            .search(board, &self.limits, &stop, &mut |_| {})
+            .score
     }
 }
 
@@ -518,6 +534,10 @@ pub struct TuneArgs {
     /// Passes over the positions when fitting a network
     #[arg(long, value_name = "N", default_value_t = 30)]
     epochs: usize,
+    /// Fit nothing: report how well the static score and a search of N nodes predict the
+    /// results, and how near each comes to a teacher's scores where `msgs.txt` has them
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    judge_nodes: u64,
 }
 
 /// The record files named: files as given, directories' `.sgf`/`.psq`
@@ -554,6 +574,9 @@ pub(crate) struct SetData {
 
 /// Fits the tables to the records `options` names and returns the report.
 pub fn run(options: TuneArgs) -> Result<String, String> {
+    if options.judge_nodes > 0 {
+        return crate::tools::judge::run(&options.paths, options.rule, options.judge_nodes);
+    }
     if options.search_weight > 0.0 && options.resolve_nodes == 0 {
         return Err("--search-weight needs --resolve-nodes N, the search that scores".into());
     }

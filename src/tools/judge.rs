@@ -1,0 +1,232 @@
+//! `pbrain-wuzi tune RECORDS --judge-nodes N`: how well wuzi judges the
+//! positions of finished games, with no fitting. For each quiet position
+//! (the ones `tune` fits on), the static score and the score of a search of
+//! N nodes are each put through a sigmoid of their own fitted scale and
+//! compared with the game's result; where the records carry a stronger
+//! engine's scores (`msgs.txt`, as for `--teacher-weight`), with those too.
+//!
+//! A change to the search that lets N nodes judge better is one that reads
+//! further per node, measured in minutes on stored games rather than in
+//! hours of matches.
+
+use crate::board::Board;
+use crate::eval::evaluate;
+use crate::tools::records::parse_record;
+use crate::tools::teacher::TeacherScores;
+use crate::tools::tune::{
+    fit_scale, is_quiet, opening_length, record_files, sigmoid, winner_of, Resolver,
+};
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// One position's scores (side to move's view) and its game's result.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Judged {
+    pub static_score: f64,
+    pub searched: f64,
+    pub teacher: Option<f64>,
+    pub result: f64,
+}
+
+/// The mean squared error of `sigmoid(score / k)` against the result.
+fn error(pairs: &[(f64, f64)], k: f64) -> f64 {
+    let total: f64 = pairs
+        .iter()
+        .map(|&(s, r)| (sigmoid(s, k) - r).powi(2))
+        .sum();
+    total / pairs.len().max(1) as f64
+}
+
+/// The report on `rows`: each score's fitted scale and error against the
+/// results, and where a teacher scored, how far each of wuzi's win chances
+/// is from the teacher's.
+pub fn report(rows: &[Judged], nodes: u64) -> String {
+    let mut out = String::new();
+    let static_pairs: Vec<(f64, f64)> = rows.iter().map(|r| (r.static_score, r.result)).collect();
+    let search_pairs: Vec<(f64, f64)> = rows.iter().map(|r| (r.searched, r.result)).collect();
+    let (k_static, k_search) = (fit_scale(&static_pairs), fit_scale(&search_pairs));
+    let _ = writeln!(out, "// {} positions", rows.len());
+    let _ = writeln!(
+        out,
+        "// against the results: static {:.5} (K {k_static:.1}), search of {nodes} nodes {:.5} (K {k_search:.1})",
+        error(&static_pairs, k_static),
+        error(&search_pairs, k_search),
+    );
+    let taught: Vec<&Judged> = rows.iter().filter(|r| r.teacher.is_some()).collect();
+    if taught.is_empty() {
+        return out;
+    }
+    let teacher_pairs: Vec<(f64, f64)> = taught
+        .iter()
+        .map(|r| (r.teacher.unwrap_or(0.0), r.result))
+        .collect();
+    let k_teacher = fit_scale(&teacher_pairs);
+    let apart = |score: fn(&Judged) -> f64, k: f64| {
+        let total: f64 = taught
+            .iter()
+            .map(|r| (sigmoid(score(r), k) - sigmoid(r.teacher.unwrap_or(0.0), k_teacher)).powi(2))
+            .sum();
+        total / taught.len() as f64
+    };
+    let _ = writeln!(
+        out,
+        "// teacher: {} positions, against the results {:.5} (K {k_teacher:.1}); \
+         wuzi's win chance against the teacher's: static {:.5}, search {:.5}",
+        taught.len(),
+        error(&teacher_pairs, k_teacher),
+        apart(|r| r.static_score, k_static),
+        apart(|r| r.searched, k_search),
+    );
+    out
+}
+
+/// The quiet positions of one game, judged.
+pub(crate) fn judge_game(
+    board: &mut Board,
+    moves: &[crate::tools::records::RecordedMove],
+    black_result: f64,
+    resolver: &mut Resolver,
+    teacher: Option<&HashMap<usize, f64>>,
+) -> Vec<Judged> {
+    let opening = opening_length(moves);
+    let mut rows = Vec::new();
+    for (ply, m) in moves.iter().enumerate() {
+        if ply >= opening && is_quiet(board) {
+            let result = match board.side_to_move() {
+                crate::board::Color::Black => black_result,
+                crate::board::Color::White => 1.0 - black_result,
+            };
+            rows.push(Judged {
+                static_score: f64::from(evaluate(board)),
+                searched: f64::from(resolver.score(board)),
+                teacher: teacher.and_then(|t| t.get(&(ply + 1)).copied()),
+                result,
+            });
+        }
+        if board.play(m.pos).is_err() {
+            break;
+        }
+    }
+    rows
+}
+
+/// `--judge-nodes N` over the records named.
+pub fn run(
+    paths: &[PathBuf],
+    default_rule: crate::board::Rule,
+    nodes: u64,
+) -> Result<String, String> {
+    let mut resolver = Resolver::new(nodes);
+    let mut teachers: HashMap<PathBuf, Option<TeacherScores>> = HashMap::new();
+    let mut rows = Vec::new();
+    for file in record_files(paths)? {
+        let text = std::fs::read_to_string(&file)
+            .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        let Ok(record) = parse_record(&text) else {
+            continue;
+        };
+        let rule = record.rule.unwrap_or(default_rule);
+        let Some(black_result) = winner_of(rule, record.width, record.height, &record.moves) else {
+            continue;
+        };
+        let Ok(mut board) = Board::new(record.width, record.height, rule) else {
+            continue;
+        };
+        let teacher = teachers
+            .entry(file.parent().map(Path::to_path_buf).unwrap_or_default())
+            .or_insert_with(|| TeacherScores::beside(&file))
+            .as_ref()
+            .and_then(|t| t.of_record(&file));
+        rows.extend(judge_game(
+            &mut board,
+            &record.moves,
+            black_result,
+            &mut resolver,
+            teacher,
+        ));
+    }
+    if rows.is_empty() {
+        return Err("no quiet positions with a known result in those records".into());
+    }
+    Ok(report(&rows, nodes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Geometry, Pos, Rule};
+    use crate::tools::records::RecordedMove;
+
+    #[test]
+    fn a_score_that_follows_the_results_beats_one_that_does_not() {
+        // The search's score says who wins, the static one is noise.
+        let rows: Vec<Judged> = (0..200)
+            .map(|i| {
+                let won = i % 2 == 0;
+                Judged {
+                    static_score: if i % 4 < 2 { 300.0 } else { -300.0 },
+                    searched: if won { 500.0 } else { -500.0 },
+                    teacher: Some(if won { 200.0 } else { -200.0 }),
+                    result: if won { 1.0 } else { 0.0 },
+                }
+            })
+            .collect();
+        let text = report(&rows, 1000);
+        let numbers = |line: &str| -> Vec<f64> {
+            line.split(|c: char| !(c.is_ascii_digit() || c == '.'))
+                .filter_map(|w| w.parse().ok())
+                .collect()
+        };
+        let results = text
+            .lines()
+            .find(|l| l.contains("against the results:"))
+            .unwrap();
+        let n = numbers(results);
+        // static error, its K, nodes, search error, its K
+        assert!(n[0] > 0.2, "{text}");
+        assert!(n[3] < 0.01, "{text}");
+        let teacher = text.lines().find(|l| l.contains("teacher:")).unwrap();
+        let n = numbers(teacher);
+        // positions, teacher error, K, static apart, search apart
+        assert!(n[3] > 0.1 && n[4] < 0.01, "{text}");
+    }
+
+    #[test]
+    fn a_won_game_is_judged_at_its_quiet_positions_with_a_search_that_sees_the_win() {
+        // Black to move has a four-three at f3 (a closed three across, an
+        // open two down) and no open four to make: a quiet position that a
+        // search proves won, which the static score only calls good.
+        let board = Board::from_diagram(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . O X X X . . . .
+            . . . . . X . . .
+            . . . . . X . . .
+            . . . . . . . . O
+            . . . . . . . . .
+            . . . . . . O . .
+            O . . . . . . . O
+            ",
+            Rule::Freestyle,
+            Geometry::Square,
+        )
+        .unwrap();
+        let mut board = board;
+        let moves = [RecordedMove {
+            pos: Pos::new(5, 2),
+            think_ms: Some(10),
+        }];
+        let mut resolver = Resolver::new(20_000);
+        let rows = judge_game(&mut board, &moves, 1.0, &mut resolver, None);
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].result, 1.0);
+        assert!(
+            rows[0].searched > f64::from(crate::eval::EVAL_LIMIT),
+            "{:?}",
+            rows[0]
+        );
+        assert!(rows[0].static_score < rows[0].searched, "{:?}", rows[0]);
+    }
+}
