@@ -9,16 +9,16 @@
 //! further per node, measured in minutes on stored games rather than in
 //! hours of matches.
 
-use crate::board::Board;
+use crate::board::{Board, Rule};
 use crate::eval::evaluate;
-use crate::tools::records::parse_record;
-use crate::tools::teacher::TeacherScores;
+use crate::tools::records::{parse_record, RecordedMove};
+use crate::tools::teacher::TeacherFiles;
 use crate::tools::tune::{
-    fit_scale, is_quiet, opening_length, record_files, sigmoid, winner_of, Resolver,
+    fit_scale, is_quiet, opening_length, record_files, result_for, sigmoid, winner_of, Resolver,
 };
 use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// One position's scores (side to move's view) and its game's result.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -53,19 +53,19 @@ pub fn report(rows: &[Judged], nodes: u64) -> String {
         error(&static_pairs, k_static),
         error(&search_pairs, k_search),
     );
-    let taught: Vec<&Judged> = rows.iter().filter(|r| r.teacher.is_some()).collect();
+    let taught: Vec<(f64, &Judged)> = rows
+        .iter()
+        .filter_map(|r| r.teacher.map(|t| (t, r)))
+        .collect();
     if taught.is_empty() {
         return out;
     }
-    let teacher_pairs: Vec<(f64, f64)> = taught
-        .iter()
-        .map(|r| (r.teacher.unwrap_or(0.0), r.result))
-        .collect();
+    let teacher_pairs: Vec<(f64, f64)> = taught.iter().map(|&(t, r)| (t, r.result)).collect();
     let k_teacher = fit_scale(&teacher_pairs);
     let apart = |score: fn(&Judged) -> f64, k: f64| {
         let total: f64 = taught
             .iter()
-            .map(|r| (sigmoid(score(r), k) - sigmoid(r.teacher.unwrap_or(0.0), k_teacher)).powi(2))
+            .map(|&(t, r)| (sigmoid(score(r), k) - sigmoid(t, k_teacher)).powi(2))
             .sum();
         total / taught.len() as f64
     };
@@ -84,7 +84,7 @@ pub fn report(rows: &[Judged], nodes: u64) -> String {
 /// The quiet positions of one game, judged.
 pub(crate) fn judge_game(
     board: &mut Board,
-    moves: &[crate::tools::records::RecordedMove],
+    moves: &[RecordedMove],
     black_result: f64,
     resolver: &mut Resolver,
     teacher: Option<&HashMap<usize, f64>>,
@@ -93,15 +93,11 @@ pub(crate) fn judge_game(
     let mut rows = Vec::new();
     for (ply, m) in moves.iter().enumerate() {
         if ply >= opening && is_quiet(board) {
-            let result = match board.side_to_move() {
-                crate::board::Color::Black => black_result,
-                crate::board::Color::White => 1.0 - black_result,
-            };
             rows.push(Judged {
                 static_score: f64::from(evaluate(board)),
                 searched: f64::from(resolver.score(board)),
                 teacher: teacher.and_then(|t| t.get(&(ply + 1)).copied()),
-                result,
+                result: result_for(board.side_to_move(), black_result),
             });
         }
         if board.play(m.pos).is_err() {
@@ -112,13 +108,9 @@ pub(crate) fn judge_game(
 }
 
 /// `--judge-nodes N` over the records named.
-pub fn run(
-    paths: &[PathBuf],
-    default_rule: crate::board::Rule,
-    nodes: u64,
-) -> Result<String, String> {
+pub fn run(paths: &[PathBuf], default_rule: Rule, nodes: u64) -> Result<String, String> {
     let mut resolver = Resolver::new(nodes);
-    let mut teachers: HashMap<PathBuf, Option<TeacherScores>> = HashMap::new();
+    let mut teachers = TeacherFiles::default();
     let mut rows = Vec::new();
     for file in record_files(paths)? {
         let text = std::fs::read_to_string(&file)
@@ -133,17 +125,12 @@ pub fn run(
         let Ok(mut board) = Board::new(record.width, record.height, rule) else {
             continue;
         };
-        let teacher = teachers
-            .entry(file.parent().map(Path::to_path_buf).unwrap_or_default())
-            .or_insert_with(|| TeacherScores::beside(&file))
-            .as_ref()
-            .and_then(|t| t.of_record(&file));
         rows.extend(judge_game(
             &mut board,
             &record.moves,
             black_result,
             &mut resolver,
-            teacher,
+            teachers.of_record(&file),
         ));
     }
     if rows.is_empty() {
@@ -155,8 +142,7 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Geometry, Pos, Rule};
-    use crate::tools::records::RecordedMove;
+    use crate::board::{Geometry, Pos};
 
     #[test]
     fn a_score_that_follows_the_results_beats_one_that_does_not() {

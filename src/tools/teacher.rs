@@ -11,11 +11,29 @@
 //! (`eval 35`, `eval +M5`) print it.
 
 use std::collections::HashMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// A proven win as a label: far beyond any sigmoid's scale, so that the
 /// label is 1 (or 0 for a proven loss).
 pub const PROVEN: f64 = 1.0e6;
+
+/// The messages files of the folders records are read from, each read
+/// once, on the first record of its folder.
+#[derive(Debug, Default)]
+pub struct TeacherFiles {
+    folders: HashMap<PathBuf, Option<TeacherScores>>,
+}
+
+impl TeacherFiles {
+    /// The teacher's scores of the game in `record`, by move number.
+    pub fn of_record(&mut self, record: &Path) -> Option<&HashMap<usize, f64>> {
+        self.folders
+            .entry(record.parent().map(Path::to_path_buf).unwrap_or_default())
+            .or_insert_with(|| TeacherScores::beside(record))
+            .as_ref()
+            .and_then(|t| t.of_record(record))
+    }
+}
 
 /// The teacher's score before each move of each game of one messages file.
 #[derive(Debug, Default)]

@@ -20,7 +20,7 @@ use crate::search::{new_searcher, EngineOptions, Limits, Score, Searcher, MATE_B
 use crate::tools::cell_class::{self, CELL_CLASSES};
 use crate::tools::fitting::{golden_section, minimise};
 use crate::tools::records::{parse_record, RecordedMove};
-use crate::tools::teacher::TeacherScores;
+use crate::tools::teacher::TeacherFiles;
 use crate::tools::tune_choice::{load_choices, ChoiceFit};
 use crate::tools::tune_net::fit_networks;
 use std::collections::HashMap;
@@ -376,6 +376,14 @@ pub(crate) fn winner_of(
     board.is_full().then_some(0.5)
 }
 
+/// A game's result for `side`, from Black's.
+pub(crate) fn result_for(side: Color, black_result: f64) -> f64 {
+    match side {
+        Color::Black => black_result,
+        Color::White => 1.0 - black_result,
+    }
+}
+
 /// The number of opening stones a record starts with: the moves made with
 /// no thinking time.
 pub(crate) fn opening_length(moves: &[RecordedMove]) -> usize {
@@ -414,10 +422,7 @@ fn game_samples(
         let proven = fitted && resolver.is_some() && searched.is_none();
         if fitted && !proven {
             let features = Features::of(&board);
-            let result = match board.side_to_move() {
-                Color::Black => black_result,
-                Color::White => 1.0 - black_result,
-            };
+            let result = result_for(board.side_to_move(), black_result);
             let mut sample = Sample::new(&features, result);
             sample.searched = searched
                 .map(f64::from)
@@ -583,7 +588,7 @@ pub fn run(options: TuneArgs) -> Result<String, String> {
     if options.teacher_weight > 0.0 && options.resolve_nodes > 0 {
         return Err("--teacher-weight and --resolve-nodes are two sources of one label".into());
     }
-    let mut teachers: HashMap<PathBuf, Option<TeacherScores>> = HashMap::new();
+    let mut teachers = TeacherFiles::default();
     let mut resolver = (options.resolve_nodes > 0).then(|| Resolver::new(options.resolve_nodes));
     let mut data: Vec<SetData> = EvalSet::ALL.iter().map(|_| SetData::default()).collect();
     let (mut games, mut skipped) = (0usize, 0usize);
@@ -596,11 +601,7 @@ pub fn run(options: TuneArgs) -> Result<String, String> {
         };
         let rule = record.rule.unwrap_or(options.rule);
         let teacher = match options.teacher_weight > 0.0 {
-            true => teachers
-                .entry(file.parent().map(Path::to_path_buf).unwrap_or_default())
-                .or_insert_with(|| TeacherScores::beside(&file))
-                .as_ref()
-                .and_then(|t| t.of_record(&file)),
+            true => teachers.of_record(&file),
             false => None,
         };
         let samples = game_samples(
