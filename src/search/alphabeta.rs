@@ -639,14 +639,30 @@ pub fn is_mate(score: Score) -> bool {
     score.abs() > MATE_BOUND
 }
 
+/// Runs `test` on a main worker of its own over `board`, with a small
+/// table and no limits.
+#[cfg(test)]
+pub(super) fn with_worker<R>(
+    board: &crate::board::Board,
+    test: impl FnOnce(&mut Worker) -> R,
+) -> R {
+    use std::sync::atomic::AtomicBool;
+    let tt = super::tt::TranspositionTable::new(1 << 20);
+    let (stop, limits) = (AtomicBool::new(false), super::Limits::default());
+    let shared = Shared {
+        tt: &tt,
+        stop: &stop,
+        abort: AtomicBool::new(false),
+        nodes: AtomicU64::new(0),
+        limits: &limits,
+    };
+    test(&mut Worker::new(Position::new(board), &shared, true))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{evaluate, is_mate, NodeKind, Shared, Worker};
+    use super::{evaluate, is_mate, with_worker, NodeKind};
     use crate::board::{Board, Geometry, Rule};
-    use crate::search::position::Position;
-    use crate::search::tt::TranspositionTable;
-    use crate::search::Limits;
-    use std::sync::atomic::{AtomicBool, AtomicU64};
 
     #[test]
     fn the_horizon_stands_pat_at_beta_and_looks_for_a_vcf_below_it() {
@@ -675,23 +691,15 @@ mod tests {
             Geometry::Square,
         )
         .unwrap();
-        let tt = TranspositionTable::new(1 << 20);
-        let (stop, limits) = (AtomicBool::new(false), Limits::default());
-        let shared = Shared {
-            tt: &tt,
-            stop: &stop,
-            abort: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
-            limits: &limits,
-        };
-        let mut worker = Worker::new(Position::new(&board), &shared, true);
         let eval = evaluate(&board);
         assert!(!is_mate(eval));
-        assert_eq!(worker.leaf(0, eval), eval);
-        assert_eq!(worker.nodes, 0, "no VCF was searched");
-        let score = worker.leaf(0, eval + 1);
-        assert!(score > 0 && is_mate(score), "a win, not {score}");
-        assert!(worker.nodes > 0);
+        with_worker(&board, |worker| {
+            assert_eq!(worker.leaf(0, eval), eval);
+            assert_eq!(worker.nodes, 0, "no VCF was searched");
+            let score = worker.leaf(0, eval + 1);
+            assert!(score > 0 && is_mate(score), "a win, not {score}");
+            assert!(worker.nodes > 0);
+        });
     }
 
     #[test]

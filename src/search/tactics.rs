@@ -407,34 +407,22 @@ impl<'a> Worker<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::alphabeta::Shared;
-    use super::super::position::Position;
-    use super::super::tt::TranspositionTable;
-    use super::super::Limits;
+    use super::super::alphabeta::with_worker;
     use super::*;
     use crate::board::{Board, Geometry};
-    use std::sync::atomic::{AtomicBool, AtomicU64};
 
     /// The moves the side to move searches in `drawing` (Black to move when
     /// the stones are even).
     fn searched_moves(drawing: &str) -> Vec<Pos> {
         let board = Board::from_diagram(drawing, Rule::Freestyle, Geometry::Square).unwrap();
-        let tt = TranspositionTable::new(1 << 20);
-        let (stop, limits) = (AtomicBool::new(false), Limits::default());
-        let shared = Shared {
-            tt: &tt,
-            stop: &stop,
-            abort: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
-            limits: &limits,
-        };
-        let mut worker = Worker::new(Position::new(&board), &shared, true);
-        let Tactics::Open(threats) = worker.tactics(1, &[]) else {
-            panic!("nothing is decided or forced here");
-        };
-        assert!(threats.four, "White threatens an open four");
-        assert!(worker.generate(1, &[], threats).is_none());
-        worker.moves[1].iter().map(|m| m.info.pos).collect()
+        with_worker(&board, |worker| {
+            let Tactics::Open(threats) = worker.tactics(1, &[]) else {
+                panic!("nothing is decided or forced here");
+            };
+            assert!(threats.four, "White threatens an open four");
+            assert!(worker.generate(1, &[], threats).is_none());
+            worker.moves[1].iter().map(|m| m.info.pos).collect()
+        })
     }
 
     #[test]
