@@ -345,7 +345,8 @@ impl<'a> Worker<'a> {
             }
             Tactics::Open(open) => {
                 if depth <= 0 || ply >= MAX_PLY - 1 {
-                    return self.leaf(ply, beta);
+                    let eval = evaluate(&self.position.board);
+                    return self.leaf(ply, eval, beta);
                 }
                 threats = open;
                 false
@@ -370,7 +371,7 @@ impl<'a> Worker<'a> {
                     return eval;
                 }
                 if depth <= RAZOR_DEPTH && eval + cuts.razor_margin(depth) <= alpha {
-                    let score = self.leaf(ply, alpha + 1);
+                    let score = self.leaf(ply, eval, alpha + 1);
                     if score <= alpha {
                         return score;
                     }
@@ -606,13 +607,12 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// The score at the horizon: the static evaluation, or a win when a
-    /// short VCF for the side to move finds one. A static score already at
-    /// `beta` stands (on the square board): a win would fail high just the
-    /// same, so the VCF is not tried (about half the leaves, where it spent
-    /// as many nodes as the rest of the search).
-    fn leaf(&mut self, ply: usize, beta: Score) -> Score {
-        let eval = evaluate(&self.position.board);
+    /// The score at the horizon: the static evaluation `eval`, or a win
+    /// when a short VCF for the side to move finds one. A static score
+    /// already at `beta` stands (on the square board): a win would fail high
+    /// just the same, so the VCF is not tried (about half the leaves, where
+    /// it spent as many nodes as the rest of the search).
+    fn leaf(&mut self, ply: usize, eval: Score, beta: Score) -> Score {
         if eval >= beta && self.selectivity.leaf_stands_pat {
             return eval;
         }
@@ -694,9 +694,9 @@ mod tests {
         let eval = evaluate(&board);
         assert!(!is_mate(eval));
         with_worker(&board, |worker| {
-            assert_eq!(worker.leaf(0, eval), eval);
+            assert_eq!(worker.leaf(0, eval, eval), eval);
             assert_eq!(worker.nodes, 0, "no VCF was searched");
-            let score = worker.leaf(0, eval + 1);
+            let score = worker.leaf(0, eval, eval + 1);
             assert!(score > 0 && is_mate(score), "a win, not {score}");
             assert!(worker.nodes > 0);
         });

@@ -14,7 +14,8 @@ use crate::eval::evaluate;
 use crate::tools::records::{parse_record, RecordedMove};
 use crate::tools::teacher::TeacherFiles;
 use crate::tools::tune::{
-    fit_scale, is_quiet, opening_length, record_files, result_for, sigmoid, winner_of, Resolver,
+    fit_scale, is_quiet, opening_length, record_files, result_for, scored_error, sigmoid,
+    winner_of, Resolver,
 };
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -29,15 +30,6 @@ pub struct Judged {
     pub result: f64,
 }
 
-/// The mean squared error of `sigmoid(score / k)` against the result.
-fn error(pairs: &[(f64, f64)], k: f64) -> f64 {
-    let total: f64 = pairs
-        .iter()
-        .map(|&(s, r)| (sigmoid(s, k) - r).powi(2))
-        .sum();
-    total / pairs.len().max(1) as f64
-}
-
 /// The report on `rows`: each score's fitted scale and error against the
 /// results, and where a teacher scored, how far each of wuzi's win chances
 /// is from the teacher's.
@@ -50,8 +42,8 @@ pub fn report(rows: &[Judged], nodes: u64) -> String {
     let _ = writeln!(
         out,
         "// against the results: static {:.5} (K {k_static:.1}), search of {nodes} nodes {:.5} (K {k_search:.1})",
-        error(&static_pairs, k_static),
-        error(&search_pairs, k_search),
+        scored_error(&static_pairs, k_static),
+        scored_error(&search_pairs, k_search),
     );
     let taught: Vec<(f64, &Judged)> = rows
         .iter()
@@ -74,7 +66,7 @@ pub fn report(rows: &[Judged], nodes: u64) -> String {
         "// teacher: {} positions, against the results {:.5} (K {k_teacher:.1}); \
          wuzi's win chance against the teacher's: static {:.5}, search {:.5}",
         taught.len(),
-        error(&teacher_pairs, k_teacher),
+        scored_error(&teacher_pairs, k_teacher),
         apart(|r| r.static_score, k_static),
         apart(|r| r.searched, k_search),
     );
@@ -183,7 +175,7 @@ mod tests {
         // Black to move has a four-three at f3 (a closed three across, an
         // open two down) and no open four to make: a quiet position that a
         // search proves won, which the static score only calls good.
-        let board = Board::from_diagram(
+        let mut board = Board::from_diagram(
             "
             . . . . . . . . .
             . . . . . . . . .
@@ -199,7 +191,6 @@ mod tests {
             Geometry::Square,
         )
         .unwrap();
-        let mut board = board;
         let moves = [RecordedMove {
             pos: Pos::new(5, 2),
             think_ms: Some(10),

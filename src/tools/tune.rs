@@ -203,6 +203,16 @@ pub(crate) fn sigmoid(score: f64, k: f64) -> f64 {
     1.0 / (1.0 + (-score / k).exp())
 }
 
+/// Mean squared error of `sigmoid(score / k)` against the result, over
+/// (score, result) pairs.
+pub(crate) fn scored_error(pairs: &[(f64, f64)], k: f64) -> f64 {
+    let total: f64 = pairs
+        .iter()
+        .map(|&(score, result)| (sigmoid(score, k) - result).powi(2))
+        .sum();
+    total / pairs.len().max(1) as f64
+}
+
 /// Mean squared error of the predicted results against the real ones.
 pub fn mean_squared_error(samples: &[Sample], w: &[f64; PARAMS], k: f64) -> f64 {
     if samples.is_empty() {
@@ -736,13 +746,7 @@ fn teach(data: &mut [SetData], k: f64, weight: f64) -> Result<String, String> {
         return Err("--teacher-weight: no scores found (msgs.txt beside the records)".into());
     }
     let teacher_k = fit_scale(&train);
-    let error = |pairs: &[(f64, f64)]| {
-        let total: f64 = pairs
-            .iter()
-            .map(|&(score, result)| (sigmoid(score, teacher_k) - result).powi(2))
-            .sum();
-        total / pairs.len().max(1) as f64
-    };
+    let error = |pairs: &[(f64, f64)]| scored_error(pairs, teacher_k);
     let w = weight.min(1.0);
     for d in data.iter_mut() {
         for sample in d.train.iter_mut().chain(d.holdout.iter_mut()) {
