@@ -244,13 +244,7 @@ pub fn scored(samples: &[Sample], w: &[f64; PARAMS]) -> Vec<(f64, f64)> {
 /// a golden section search on log K over [1, 100 000] (the error is
 /// unimodal in K).
 pub fn fit_scale(scored: &[(f64, f64)]) -> f64 {
-    let error = |log_k: f64| -> f64 {
-        let k = log_k.exp();
-        scored
-            .iter()
-            .map(|&(score, result)| (sigmoid(score, k) - result).powi(2))
-            .sum()
-    };
+    let error = |log_k: f64| scored_error(scored, log_k.exp());
     golden_section(error, 0.0, 100_000f64.ln(), 60).exp()
 }
 
