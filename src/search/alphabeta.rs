@@ -83,7 +83,13 @@ impl NodeKind {
 
 /// What the singular-extension check concluded.
 enum Singular {
+    /// No other move comes near the table move: it is searched a ply deeper.
     Extend(Pos),
+    /// Another move clears the reduced bound too, and the table's score
+    /// stands at or above beta: the table move is searched a ply shallower,
+    /// since this node is likely to fail high whichever move does it.
+    Reduce(Pos),
+    /// Two moves clear a bound at or above beta: the node fails high.
     Cut(Score),
     No,
 }
@@ -378,10 +384,12 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        let extended_move = match entry {
+        // The table move's depth adjustment, from the singular check.
+        let singular_move = match entry {
             Some(e) if !forced && !threats.any() && ply > 0 && depth >= SINGULAR_DEPTH => {
                 match self.singular(ply, depth, beta, &e, kind) {
-                    Singular::Extend(mv) => Some(mv),
+                    Singular::Extend(mv) => Some((mv, 1)),
+                    Singular::Reduce(mv) => Some((mv, -1)),
                     Singular::Cut(score) => return score,
                     Singular::No => None,
                 }
@@ -470,7 +478,10 @@ impl<'a> Worker<'a> {
                 }
             }
             self.position.make(mv);
-            let next_depth = next_depth + i32::from(extended_move == Some(mv))
+            let singular_change = singular_move
+                .filter(|&(m, _)| m == mv)
+                .map_or(0, |(_, d)| d);
+            let next_depth = next_depth + singular_change
                 - i32::from(fail_high && m.info.threat[mover] < Threat::OpenThree);
             let score = if i == 0 {
                 -self.search(next_depth, ply + 1, -beta, -alpha, kind.first_child())
@@ -543,7 +554,9 @@ impl<'a> Worker<'a> {
     /// every other move fails low, the table move is worth a ply more (the
     /// only good move of a forcing line); when another move also clears the
     /// bound and that bound is at or above beta, the node fails high without
-    /// a full search (two refutations, not one).
+    /// a full search (two refutations, not one); when another move clears it
+    /// and the table's score is at or above beta, the table move is searched
+    /// a ply shallower (the node will likely fail high anyway).
     fn singular(
         &mut self,
         ply: usize,
@@ -579,6 +592,8 @@ impl<'a> Worker<'a> {
             Singular::Extend(table_move)
         } else if singular_beta >= beta {
             Singular::Cut(singular_beta)
+        } else if entry.score >= beta {
+            Singular::Reduce(table_move)
         } else {
             Singular::No
         }
