@@ -41,11 +41,12 @@ impl Default for Clock {
 /// Time kept back from every move for process scheduling and pipe latency.
 const SAFETY_MARGIN_MS: u64 = 30;
 /// Share of the per-move limit kept back on top of the fixed margin, so that
-/// long limits keep a proportionate reserve. A fiftieth: a search stops
-/// within about 12 ms of its hard limit even with the other core busy (812
-/// moves at 500 ms, 460 ms searched: longest answer 472 ms), and every real
-/// manager adds at least a second of tolerance, so a larger share only
-/// leaves time unused (a tenth left 80 ms of every 500 ms move idle).
+/// long limits keep a proportionate reserve. A fiftieth: the manager gets
+/// the move within about 30 ms of the hard limit even with both cores busy
+/// (934 moves at 500 ms, 460 ms searched: at most 487 ms as wuzi-match timed
+/// them; docs/search.md), and every real manager adds at least a second of
+/// tolerance, so a larger share only leaves time unused (a tenth left 80 ms
+/// of every 500 ms move idle).
 const TURN_RESERVE_DIVISOR: u64 = 50;
 /// The proportional reserve never exceeds this: a one-second reserve covers
 /// any scheduling hiccup even for very long per-move limits.
