@@ -216,7 +216,7 @@ impl<'a> Worker<'a> {
 
     /// Orders `self.moves[ply]` best first and keeps the first `keep`: the
     /// table's move, then by key, ties in generation order.
-    fn order(&mut self, ply: usize, tt_move: Option<Pos>, keep: usize) {
+    pub(super) fn order(&mut self, ply: usize, tt_move: Option<Pos>, keep: usize) {
         let color = self.position.side_to_move().index();
         let killers = self.killers[ply];
         let history = &self.history;
@@ -382,6 +382,14 @@ impl<'a> Worker<'a> {
                         return score;
                     }
                 }
+            }
+        }
+        let probcut_allowed =
+            !pv_node && ply > 0 && !is_mate(alpha) && self.singular_excluded[ply].is_none();
+        if let Some(eval) = static_eval.filter(|_| probcut_allowed) {
+            let entry = entry.as_ref();
+            if let Some(score) = self.probcut(ply, depth, beta, eval, entry, threats) {
+                return score;
             }
         }
         // The table move's depth adjustment, from the singular check.

@@ -11,6 +11,7 @@ mod defence;
 mod engine;
 mod one_ply;
 mod position;
+mod probcut;
 mod pruning;
 pub mod swap2;
 mod tactics;

@@ -59,6 +59,24 @@ pub struct Selectivity {
     /// looks for a VCF. Measured on the square board only: on the hex
     /// board's small test games every game then ended drawn.
     pub leaf_stands_pat: bool,
+    /// ProbCut, where it is used.
+    pub probcut: Option<ProbCut>,
+}
+
+/// ProbCut: a node whose static score stands at beta or above tries its
+/// best few moves in a shallow null-window search against a bound above
+/// beta; one that clears it cuts the node, since a full-depth search of
+/// that move would almost surely clear beta as well.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ProbCut {
+    /// Nodes at least this deep try it.
+    pub depth: i32,
+    /// How far above beta the shallow search's bound stands.
+    pub margin: Score,
+    /// How many of the best-ordered moves are tried.
+    pub moves: usize,
+    /// How many plies shallower than the node they are searched.
+    pub reduction: i32,
 }
 
 /// Freestyle, standard and caro on the square board: tuned by SPSA
@@ -81,6 +99,12 @@ const GOMOKU: Selectivity = Selectivity {
     killer_bonus: 268,
     leaf_vcf_budget: 8,
     leaf_stands_pat: true,
+    probcut: Some(ProbCut {
+        depth: 5,
+        margin: 60,
+        moves: 3,
+        reduction: 4,
+    }),
 };
 
 /// The hand-set numbers, before the tuning: the hex board's, since the
@@ -102,6 +126,7 @@ const HAND_SET: Selectivity = Selectivity {
     killer_bonus: 300,
     leaf_vcf_budget: 64,
     leaf_stands_pat: false,
+    probcut: None,
 };
 
 /// Renju on the square board: tuned by SPSA at 30,000 nodes a move, as the
@@ -126,6 +151,7 @@ const RENJU: Selectivity = Selectivity {
     killer_bonus: 264,
     leaf_vcf_budget: 8,
     leaf_stands_pat: true,
+    probcut: None,
 };
 
 /// Renju on the hex board: the hand-set numbers without the fail-high
@@ -209,6 +235,25 @@ impl Selectivity {
         if let Some((per_ply, base)) = &mut set.fail_high {
             whole("FH_MARGIN", per_ply);
             whole("FH_BASE", base);
+        }
+        if let Some(depth) = knob("PC_DEPTH") {
+            let cut = set.probcut.get_or_insert(ProbCut {
+                depth: 5,
+                margin: 60,
+                moves: 3,
+                reduction: 4,
+            });
+            cut.depth = depth.round() as i32;
+        }
+        if let Some(cut) = &mut set.probcut {
+            whole("PC_MARGIN", &mut cut.margin);
+            whole("PC_REDUCTION", &mut cut.reduction);
+            if let Some(v) = knob("PC_MOVES") {
+                cut.moves = v.round().max(1.0) as usize;
+            }
+            if cut.depth <= 0 {
+                set.probcut = None;
+            }
         }
         set
     }
