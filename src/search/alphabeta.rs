@@ -388,7 +388,7 @@ impl<'a> Worker<'a> {
             !pv_node && ply > 0 && !is_mate(alpha) && self.singular_excluded[ply].is_none();
         if let Some(eval) = static_eval.filter(|_| probcut_allowed) {
             let entry = entry.as_ref();
-            if let Some(score) = self.probcut(ply, depth, beta, eval, entry, threats) {
+            if let Some(score) = self.probcut(ply, depth, beta, eval, entry) {
                 return score;
             }
         }

@@ -19,7 +19,6 @@ impl Worker<'_> {
         beta: Score,
         eval: Score,
         entry: Option<&Entry>,
-        threats: Threats,
     ) -> Option<Score> {
         let cut = self.selectivity.probcut?;
         if depth < cut.depth || eval < beta || is_mate(beta) {
@@ -31,8 +30,11 @@ impl Worker<'_> {
         if entry.is_some_and(|e| e.depth > shallow && e.score < bound && e.bound != Bound::Lower) {
             return None;
         }
-        // Never at the root or in a singular check, so no move is excluded.
-        if self.generate(ply, &[], threats).is_some() {
+        // Never at the root or in a singular check, so no move is excluded;
+        // a node with a static score faces no threat. When nothing cuts, the
+        // search generates this list again: the singular check in between
+        // reuses the ply's list.
+        if self.generate(ply, &[], Threats::default()).is_some() {
             return None;
         }
         self.order(ply, entry.and_then(|e| e.best_move), cut.moves);
@@ -64,7 +66,6 @@ impl Worker<'_> {
 #[cfg(test)]
 mod tests {
     use super::super::alphabeta::with_worker;
-    use super::super::tactics::Threats;
     use super::super::tt::Bound;
     use crate::board::{Board, Geometry, Rule};
     use crate::eval::evaluate;
@@ -101,7 +102,7 @@ mod tests {
         let eval = evaluate(&board);
         with_worker(&board, |worker| {
             let beta = eval - 500;
-            let score = worker.probcut(1, 6, beta, eval, None, Threats::default());
+            let score = worker.probcut(1, 6, beta, eval, None);
             let score = score.expect("a cut");
             assert!(score >= beta + 60, "{score} against beta {beta}");
             assert!(worker.nodes > 0);
@@ -117,16 +118,14 @@ mod tests {
         let board = quiet(Rule::Freestyle);
         let eval = evaluate(&board);
         with_worker(&board, |worker| {
-            let none = Threats::default();
-            assert_eq!(worker.probcut(1, 6, eval + 1, eval, None, none), None);
-            assert_eq!(worker.probcut(1, 4, eval - 500, eval, None, none), None);
+            assert_eq!(worker.probcut(1, 6, eval + 1, eval, None), None);
+            assert_eq!(worker.probcut(1, 4, eval - 500, eval, None), None);
             assert_eq!(worker.nodes, 0, "nothing was searched");
         });
         let board = quiet(Rule::Renju);
         let eval = evaluate(&board);
         with_worker(&board, |worker| {
-            let none = Threats::default();
-            assert_eq!(worker.probcut(1, 6, eval - 500, eval, None, none), None);
+            assert_eq!(worker.probcut(1, 6, eval - 500, eval, None), None);
             assert_eq!(worker.nodes, 0);
         });
     }
