@@ -2,7 +2,7 @@
 //! with the shared transposition table, killers and history.
 
 use super::position::{is_four, CellInfo, Position};
-use super::pruning::{Selectivity, MOVE_COUNT_DEPTH, RAZOR_DEPTH};
+use super::pruning::{stale_table_reduction, Selectivity, MOVE_COUNT_DEPTH, RAZOR_DEPTH};
 use super::tactics::{Tactics, Threats, INTERIOR_DEFENCE_DEPTH};
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::vcf::VcfSolver;
@@ -423,9 +423,12 @@ impl<'a> Worker<'a> {
         let table_move = entry.and_then(|e| e.best_move);
         // A deep node the table knows nothing of is searched a ply shallower:
         // its ordering is a guess, and the next iteration comes back to it
-        // with a move from the table.
+        // with a move from the table. A PV node whose table move is stale
+        // gives up depth likewise.
         let depth = if !forced && table_move.is_none() && depth >= IIR_DEPTH {
             depth - 1
+        } else if let Some(e) = entry.filter(|_| pv_node && ply > 0 && !forced) {
+            depth - stale_table_reduction(depth, e.depth)
         } else {
             depth
         };

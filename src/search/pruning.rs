@@ -14,6 +14,22 @@ pub const RAZOR_DEPTH: i32 = 2;
 /// Quiet moves are pruned by their rank up to this depth.
 pub const MOVE_COUNT_DEPTH: i32 = 10;
 
+/// Hundredths of a ply taken off a PV node for each ply its table move's
+/// search fell short of the node's depth.
+const STALE_PERCENT_PER_PLY: i32 = 28;
+/// At most this many plies are taken off for a stale table move.
+const STALE_MAX_REDUCTION: i32 = 3;
+
+/// Plies taken off a PV node whose table move was found by a search of
+/// `table_depth`, well short of the `depth` the node is searched to now:
+/// the move still orders the node, but what made it best was seen from
+/// far shallower, so the node is given less until the next iteration
+/// returns with a fresher entry (Rapfi's reduction for a stale PV move).
+pub fn stale_table_reduction(depth: i32, table_depth: i32) -> i32 {
+    let stale = (depth - table_depth).max(0);
+    (stale * STALE_PERCENT_PER_PLY / 100).min(STALE_MAX_REDUCTION)
+}
+
 /// The numbers of the selectivity, one set per family of rules: freestyle,
 /// standard and caro share one, renju has its own, both tuned by SPSA in
 /// node-limited self-play (`scripts/spsa.py`, docs/search.md); the hex
@@ -317,6 +333,16 @@ impl Selectivity {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stale_table_move_costs_depth_in_steps() {
+        assert_eq!(stale_table_reduction(10, 10), 0);
+        assert_eq!(stale_table_reduction(10, 12), 0);
+        assert_eq!(stale_table_reduction(10, 7), 0);
+        assert_eq!(stale_table_reduction(10, 6), 1);
+        assert_eq!(stale_table_reduction(10, 2), 2);
+        assert_eq!(stale_table_reduction(20, 0), 3);
+    }
 
     #[test]
     fn reductions_grow_with_depth_and_rank() {
