@@ -423,8 +423,9 @@ impl<'a> Worker<'a> {
         let table_move = entry.and_then(|e| e.best_move);
         // A deep node the table knows nothing of is searched a ply shallower:
         // its ordering is a guess, and the next iteration comes back to it
-        // with a move from the table. A PV node whose table move is stale
-        // gives up depth likewise.
+        // with a move from the table. A PV node whose table entry is stale
+        // (searched well short of this depth, with or without a move) gives
+        // up depth likewise.
         let depth = if !forced && table_move.is_none() && depth >= IIR_DEPTH {
             depth - 1
         } else if let Some(e) = entry.filter(|_| pv_node && ply > 0 && !forced) {

@@ -20,9 +20,9 @@ const STALE_PERCENT_PER_PLY: i32 = 28;
 /// At most this many plies are taken off for a stale table move.
 const STALE_MAX_REDUCTION: i32 = 3;
 
-/// Plies taken off a PV node whose table move was found by a search of
+/// Plies taken off a PV node whose table entry comes from a search of
 /// `table_depth`, well short of the `depth` the node is searched to now:
-/// the move still orders the node, but what made it best was seen from
+/// its move still orders the node, but what made it best was seen from
 /// far shallower, so the node is given less until the next iteration
 /// returns with a fresher entry (Rapfi's reduction for a stale PV move).
 pub fn stale_table_reduction(depth: i32, table_depth: i32) -> i32 {
