@@ -14,10 +14,10 @@ pub const RAZOR_DEPTH: i32 = 2;
 /// Quiet moves are pruned by their rank up to this depth.
 pub const MOVE_COUNT_DEPTH: i32 = 10;
 
-/// Hundredths of a ply taken off a PV node for each ply its table move's
+/// Hundredths of a ply taken off a PV node for each ply its table entry's
 /// search fell short of the node's depth.
 const STALE_PERCENT_PER_PLY: i32 = 28;
-/// At most this many plies are taken off for a stale table move.
+/// At most this many plies are taken off for a stale table entry.
 const STALE_MAX_REDUCTION: i32 = 3;
 
 /// Plies taken off a PV node whose table entry comes from a search of
