@@ -336,7 +336,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_stale_table_move_costs_depth_in_steps() {
+    fn a_stale_table_entry_costs_depth_in_steps() {
         assert_eq!(stale_table_reduction(10, 10), 0);
         assert_eq!(stale_table_reduction(10, 12), 0);
         assert_eq!(stale_table_reduction(10, 7), 0);
