@@ -15,7 +15,8 @@ RECORDS is a folder that c-gomoku-cli filled through
            peer's score: where the two engines judge alike, and how wide
            wuzi's scale is against the peer's.
 
-Scores beyond +-1500 and mate scores are left out.
+wuzi's lines are those of the engine whose name holds "wuzi"; the other
+engine is the peer. Scores beyond +-1500 and mate scores are left out.
 """
 import re
 import statistics
@@ -68,7 +69,8 @@ def main(folders):
         for lo, hi in BINS:
             ours = [w for w, p in pairs if lo <= p < hi]
             if ours:
-                print(f"  against: peer {lo}..{hi}: wuzi median {statistics.median(ours):g} ({len(ours)})")
+                median = statistics.median(ours)
+                print(f"  against: peer {lo}..{hi}: wuzi median {median:g} ({len(ours)})")
 
 
 if __name__ == "__main__":
