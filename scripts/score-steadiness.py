@@ -18,18 +18,21 @@ RECORDS is a folder that c-gomoku-cli filled through
 wuzi's lines are those of the engine whose name holds "wuzi"; the other
 engine is the peer. Scores beyond +-1500 and mate scores are left out.
 """
+import importlib.util
+import os
 import re
 import statistics
 import sys
 
-LINE = re.compile(r"(\d+)\) (\S+): [Dd]epth (\d+)-\d+ \| [Ee]val (-?\d+) ")
+# The message log is read as scripts/forced-wins.py reads it.
+HERE = os.path.dirname(os.path.abspath(__file__))
+_spec = importlib.util.spec_from_file_location("forced_wins", os.path.join(HERE, "forced-wins.py"))
+forced_wins = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(forced_wins)
+
+ITERATION = re.compile(r"[Dd]epth (\d+)-\d+ \| [Ee]val (-?\d+) ")
 LIMIT = 1500
 BINS = [(-LIMIT, -300), (-300, -100), (-100, 100), (100, 300), (300, LIMIT)]
-
-
-def games(folder):
-    text = open(f"{folder}/msgs.txt", errors="replace").read()
-    return text.split("Game ID: ")[1:]
 
 
 def main(folders):
@@ -37,14 +40,14 @@ def main(folders):
         swings = {"wuzi": [], "peer": []}
         sizes = {"wuzi": [], "peer": []}
         pairs = []
-        for game in games(folder):
+        for lines in forced_wins.read_messages(os.path.join(folder, "msgs.txt")).values():
             last = {}
             previous = None
-            for line in game.splitlines():
-                m = LINE.match(line)
+            for move, name, text in lines:
+                m = ITERATION.match(text)
                 if not m:
                     continue
-                move, name, depth, score = int(m[1]), m[2], int(m[3]), int(m[4])
+                depth, score = int(m[1]), int(m[2])
                 who = "wuzi" if "wuzi" in name else "peer"
                 if abs(score) < LIMIT and depth >= 10:
                     sizes[who].append(abs(score))
