@@ -214,8 +214,9 @@ impl<'a> Worker<'a> {
         self.shared.nodes.fetch_add(fresh, Ordering::Relaxed);
     }
 
-    /// Orders `self.moves[ply]` best first and keeps the first `keep`: the
-    /// table's move, then by key, ties in generation order.
+    /// Orders the first `keep` of `self.moves[ply]` best first: the table's
+    /// move, then by key, ties in generation order. The rest follow them,
+    /// unordered.
     pub(super) fn order(&mut self, ply: usize, tt_move: Option<Pos>, keep: usize) {
         let color = self.position.side_to_move().index();
         let killers = self.killers[ply];
@@ -246,9 +247,10 @@ impl<'a> Worker<'a> {
             if keep > 0 {
                 keys.select_nth_unstable(keep - 1);
             }
-            keys.truncate(keep);
+            keys[..keep].sort_unstable();
+        } else {
+            keys.sort_unstable();
         }
-        keys.sort_unstable();
         let moves = &self.moves[ply];
         self.ordered.clear();
         self.ordered.extend(
@@ -443,9 +445,8 @@ impl<'a> Worker<'a> {
             0 => usize::MAX,
             _ => self.selectivity.branch_limit(depth, pv_node),
         };
-        let mut unsearched = self.moves[ply].len() > limit;
         self.order(ply, first, limit);
-        let moves = std::mem::take(&mut self.moves[ply]);
+        let mut moves = std::mem::take(&mut self.moves[ply]);
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -473,7 +474,20 @@ impl<'a> Worker<'a> {
             && static_eval
                 .zip(self.selectivity.fail_high_margin(depth))
                 .is_some_and(|(eval, margin)| eval >= beta + margin);
-        for (i, m) in moves.iter().enumerate() {
+        for i in 0..moves.len() {
+            // The moves past the branch limit are searched only when every
+            // move before them lost: a node that pruned its way to a loss
+            // would hand its parent a win that is not there, and the parent
+            // would play for it.
+            if i >= limit {
+                if best > -MATE_BOUND {
+                    break;
+                }
+                if i == limit {
+                    moves[limit..].sort_by_key(|m| std::cmp::Reverse(m.key));
+                }
+            }
+            let m = &moves[i];
             let mv = m.info.pos;
             let quiet = is_quiet(&m.info);
             if quiet
@@ -481,7 +495,6 @@ impl<'a> Worker<'a> {
                 && (futile || (prune_late_quiet && i >= quiet_limit))
                 && best > -MATE_BOUND
             {
-                unsearched = true;
                 continue;
             }
             if ply == 0 {
@@ -541,11 +554,6 @@ impl<'a> Worker<'a> {
             }
         }
         self.moves[ply] = moves;
-        // Every move searched lost, but not every move was searched: a loss
-        // is not proven, only a very bad score.
-        if unsearched && best < -MATE_BOUND {
-            best = -MATE_BOUND;
-        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {

@@ -40,7 +40,7 @@ impl Worker<'_> {
         self.order(ply, entry.and_then(|e| e.best_move), cut.moves);
         let moves = std::mem::take(&mut self.moves[ply]);
         let mut found = None;
-        for m in &moves {
+        for m in moves.iter().take(cut.moves) {
             let mv = m.info.pos;
             self.position.make(mv);
             let score = -self.search(shallow, ply + 1, -bound, -bound + 1, NodeKind::All);

@@ -1,0 +1,41 @@
+//! A node that kept only its best-ranked moves and lost with all of them
+//! searches the rest before it reports a loss: otherwise its parent sees a
+//! win that the pruning made up, and plays for it.
+
+mod search_support;
+
+use search_support::{assert_plays, assert_wins, board, search};
+use wuzi::board::Rule;
+
+/// From a gauntlet game against Rapfi (renju 15, Black to move; Black won
+/// it). Black's (3,4) makes a three down column 3 beside the three on row
+/// 5, and wins by threes and fours. With the moves past the branch limit
+/// left out, White's replies in some lines all lost, the search reported
+/// a pseudo-win of 29,000 and played (6,9).
+const BLACK_WINS_BY_THREES: &str = "
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . O . . . . . . . . .
+    . O . . X O X . . . . . . . .
+    . O X X X . O . . . . . . . .
+    . . . X O X O . . . . . . . .
+    . . . . X . O . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    ";
+
+#[test]
+fn black_proves_the_win_that_pruned_replies_only_suggested() {
+    let b = board(Rule::Renju, BLACK_WINS_BY_THREES);
+    for nodes in [40_000, 60_000, 100_000] {
+        let result = search(&b, nodes);
+        assert_wins(&result);
+        assert_plays(&result, &[(3, 4)]);
+    }
+}
