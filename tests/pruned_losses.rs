@@ -9,9 +9,9 @@ use wuzi::board::Rule;
 
 /// From a gauntlet game against Rapfi (renju 15, Black to move; Black won
 /// it). Black's (3,4) makes a three down column 3 beside the three on row
-/// 5, and wins by threes and fours. With the moves past the branch limit
-/// left out, White's replies in some lines all lost, the search reported
-/// a pseudo-win of 29,000 and played (6,9).
+/// 5, and wins by threes and fours. Were the moves past the branch limit
+/// left out, White's kept replies in some lines would all lose, and the
+/// search would report a made-up win of 29,000 and play (6,9).
 const BLACK_WINS_BY_THREES: &str = "
     . . . . . . . . . . . . . . .
     . . . . . . . . . . . . . . .

@@ -343,8 +343,7 @@ fn defends_against_a_vcf_with_few_saving_moves_as_long_as_the_loss_allows() {
     // O to move. Only (5,7) stops X's VCF, but X wins anyway: Rapfi 0.43
     // answers (5,7) and proves the loss in 12 plies, and (9,11), the end of
     // X's diagonal three, holds as long. The search proves the loss and
-    // plays one of the two (it used to play (5,7) on an unproven score,
-    // while pruned replies hid the loss).
+    // plays one of the two.
     let b = board(
         Rule::Freestyle,
         "
