@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Tunes the search's selectivity (src/search/pruning.rs) by SPSA in node-limited self-play.
 
-usage: scripts/spsa.py RULE OPENINGS ITERATIONS LOG [--nodes N] [--engine BIN] [--match BIN]
+usage: scripts/spsa.py RULE OPENINGS ITERATIONS LOG [--nodes N] [--hold NAMES] [--engine BIN] [--match BIN]
 
 BIN is a build with the `knobs` feature (cargo build --release --features knobs), which reads the
 numbers below from the environment. Each iteration perturbs every number by +c or -c at random,
 plays two random openings of OPENINGS twice (colours swapped) between the two versions, and moves
 each number by A * c * (wins - losses) / 4 in the direction of the winner. Every tenth iteration
 appends the iteration, the running (wins, losses, draws) and the numbers to LOG as one line of JSON.
+--hold leaves the named numbers (comma-separated) at the build's own values: those whose worth a
+node-limited game misjudges, such as the branch width, which timed games need wider.
 Numbers whose final value lies within about half of c of the start are noise; keep only those
 that moved, and confirm them in a match against the build before (docs/search.md).
 """
@@ -23,7 +25,8 @@ KNOBS = [
     ("SE_MARGIN", 7, 11, 4, 2, 40), ("KILLER", 268, 264, 100, 0, 800), ("LEAF_VCF", 8, 8, 32, 0, 400),
     ("RAZOR1", 185, 245, 60, 50, 600), ("RAZOR2", 436, 474, 100, 100, 900),
 ]
-FAIL_HIGH = [("FH_MARGIN", 11, 5, 0, 60), ("FH_BASE", -2, 12, -50, 80)]  # not in renju
+# not in renju: the fail-high reduction and ProbCut
+FAIL_HIGH = [("FH_MARGIN", 11, 5, 0, 60), ("FH_BASE", -2, 12, -50, 80), ("PC_MARGIN", 60, 20, 10, 250)]
 
 
 def main():
@@ -35,6 +38,7 @@ def main():
     ap.add_argument("iterations", type=int)
     ap.add_argument("log")
     ap.add_argument("--nodes", type=int, default=30000)
+    ap.add_argument("--hold", default="", help="comma-separated names left as the build has them")
     ap.add_argument("--engine", default=os.path.join(release, "pbrain-wuzi"))
     ap.add_argument("--match", default=os.path.join(release, "wuzi-match"))
     ap.add_argument("--rate", type=float, default=0.06, help="A, the step per unit of c")
@@ -45,6 +49,11 @@ def main():
     knobs = [(n, r if renju else f, c, lo, hi) for n, f, r, c, lo, hi in KNOBS]
     if not renju:
         knobs += FAIL_HIGH
+    held = set(filter(None, args.hold.split(",")))
+    unknown = held - {n for n, *_ in knobs}
+    if unknown:
+        ap.error(f"no such number for {args.rule}: {', '.join(sorted(unknown))}")
+    knobs = [k for k in knobs if k[0] not in held]
     theta = {n: float(s) for n, s, *_ in knobs}
     openings = [line for line in open(args.openings) if line.strip()]
     work = tempfile.mkdtemp(prefix="spsa-")

@@ -11,12 +11,12 @@
 
 use crate::board::{Board, Rule};
 use crate::eval::evaluate;
+use crate::tools::fit_data::{
+    is_quiet, opening_length, record_files, result_for, winner_of, Resolver,
+};
 use crate::tools::records::{parse_record, RecordedMove};
 use crate::tools::teacher::TeacherFiles;
-use crate::tools::tune::{
-    fit_scale, is_quiet, opening_length, record_files, result_for, scored_error, sigmoid,
-    winner_of, Resolver,
-};
+use crate::tools::tune::{fit_scale, scored_error, sigmoid};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;

@@ -9,6 +9,7 @@ pub mod board_bench;
 pub mod cell_class;
 pub mod cli;
 pub mod database;
+pub mod fit_data;
 pub mod fitting;
 pub mod judge;
 pub mod match_runner;

@@ -14,10 +14,12 @@
 //! engine adds (`eval::net`): refit the tables first, then the network on
 //! top of them (`--net DIR`, in `tune_net`).
 
-use crate::board::{Board, Color, PairClass, Pattern, Rule, Threat};
+use crate::board::{Board, PairClass, Pattern, Rule, Threat};
 use crate::eval::{EvalSet, EvalWeights, Features, EVAL_LIMIT, WEIGHTS};
-use crate::search::{new_searcher, EngineOptions, Limits, Score, Searcher, MATE_BOUND};
 use crate::tools::cell_class::{self, CELL_CLASSES};
+use crate::tools::fit_data::{
+    is_quiet, opening_length, record_files, result_for, winner_of, Resolver,
+};
 use crate::tools::fitting::{golden_section, minimise};
 use crate::tools::records::{parse_record, RecordedMove};
 use crate::tools::teacher::TeacherFiles;
@@ -25,8 +27,7 @@ use crate::tools::tune_choice::{load_choices, ChoiceFit};
 use crate::tools::tune_net::fit_networks;
 use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
+use std::path::PathBuf;
 
 /// Parameters of one `EvalWeights`, flattened: own cells, their cells (by
 /// threat), own pairs, their pairs (by pair class), initiative, tempo; then
@@ -354,49 +355,6 @@ struct GameSamples {
     set_samples: Vec<(EvalSet, Sample)>,
 }
 
-/// How the game ended, from the board: the last move made a five, or was
-/// Black's foul in renju, or filled the board. `None` for other endings
-/// (a time-out, a crash, an adjudicated draw): those games are skipped.
-pub(crate) fn winner_of(
-    rule: Rule,
-    width: usize,
-    height: usize,
-    moves: &[RecordedMove],
-) -> Option<f64> {
-    let mut board = Board::new(width, height, rule).ok()?;
-    let (last, before) = moves.split_last()?;
-    for m in before {
-        board.play(m.pos).ok()?;
-    }
-    let mover = board.side_to_move();
-    let black_score = |winner: Color| if winner == Color::Black { 1.0 } else { 0.0 };
-    if board.is_win(last.pos, mover) {
-        return Some(black_score(mover));
-    }
-    if rule == Rule::Renju && mover == Color::Black && board.forbidden(last.pos).is_some() {
-        return Some(black_score(Color::White));
-    }
-    board.play(last.pos).ok()?;
-    board.is_full().then_some(0.5)
-}
-
-/// A game's result for `side`, from Black's.
-pub(crate) fn result_for(side: Color, black_result: f64) -> f64 {
-    match side {
-        Color::Black => black_result,
-        Color::White => 1.0 - black_result,
-    }
-}
-
-/// The number of opening stones a record starts with: the moves made with
-/// no thinking time.
-pub(crate) fn opening_length(moves: &[RecordedMove]) -> usize {
-    moves
-        .iter()
-        .take_while(|m| m.think_ms.unwrap_or(0) == 0)
-        .count()
-}
-
 /// The quiet positions of a game: before each engine move (the opening's
 /// stones are skipped), where no four stands on the board and the side to
 /// move has no open four or double four to make. These are the positions
@@ -442,51 +400,6 @@ fn game_samples(
         board.play(m.pos).ok()?;
     }
     Some(GameSamples { set_samples })
-}
-
-pub(crate) fn is_quiet(board: &Board) -> bool {
-    let me = board.side_to_move();
-    let them = me.opponent();
-    board.threat_count(me, Threat::Five) == 0
-        && board.threat_count(them, Threat::Five) == 0
-        && board.threat_count(me, Threat::OpenFour) + board.threat_count(me, Threat::DoubleFour)
-            == 0
-}
-
-/// A short search that tells open positions from proven ones.
-pub(crate) struct Resolver {
-    searcher: Box<dyn Searcher>,
-    limits: Limits,
-}
-
-impl Resolver {
-    pub(crate) fn new(nodes: u64) -> Resolver {
-        let mut searcher = new_searcher();
-        searcher.configure(&EngineOptions {
-            memory_bytes: 64 << 20,
-            threads: 1,
-        });
-        let limits = Limits {
-            nodes: Some(nodes),
-            ..Limits::default()
-        };
-        Resolver { searcher, limits }
-    }
-
-    /// The search's score of an open position; `None` where it proves a
-    /// result.
-    fn open_score(&mut self, board: &Board) -> Option<Score> {
-        let score = self.score(board);
-        (score.abs() <= MATE_BOUND).then_some(score)
-    }
-
-    /// The search's score, a proven result's mate score included.
-    pub(crate) fn score(&mut self, board: &Board) -> Score {
-        let stop = AtomicBool::new(false);
-        self.searcher
-            .search(board, &self.limits, &stop, &mut |_| {})
-            .score
-    }
 }
 
 /// `pbrain-wuzi tune RECORD|DIR... [options]`.
@@ -547,31 +460,6 @@ pub struct TuneArgs {
     /// results, and how near each comes to a teacher's scores where `msgs.txt` has them
     #[arg(long, value_name = "N", default_value_t = 0)]
     judge_nodes: u64,
-}
-
-/// The record files named: files as given, directories' `.sgf`/`.psq`
-/// files in name order.
-pub(crate) fn record_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
-    let is_record = |p: &Path| {
-        p.extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("sgf") || e.eq_ignore_ascii_case("psq"))
-    };
-    let mut files = Vec::new();
-    for path in paths {
-        if path.is_dir() {
-            let entries =
-                std::fs::read_dir(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            let mut found: Vec<PathBuf> = entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| is_record(p))
-                .collect();
-            found.sort();
-            files.extend(found);
-        } else {
-            files.push(path.clone());
-        }
-    }
-    Ok(files)
 }
 
 /// Train and holdout samples of one table.
@@ -806,6 +694,7 @@ fn rust_source(set: EvalSet, w: &EvalWeights) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Color;
     use crate::tools::teacher::PROVEN;
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};

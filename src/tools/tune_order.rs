@@ -25,11 +25,11 @@
 use crate::board::{Board, Color, Pattern, Pos, Rule, Threat};
 use crate::eval::{cell_patterns, order_weights, EvalSet, OrderWeights};
 use crate::search::{new_searcher, EngineOptions, Limits, MATE_BOUND};
+use crate::tools::fit_data::record_files;
 use crate::tools::fitting::{golden_section, minimise};
 use crate::tools::records::{
     gomocup_rule_code, parse_record, rule_from_gomocup_code, ParsedRecord,
 };
-use crate::tools::tune::record_files;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::fmt::Write as _;
