@@ -18,9 +18,10 @@ const SUITE: &str = include_str!("data/forced-wins.txt");
 /// Nodes per position.
 const NODES: u64 = 200_000;
 
-/// Positions solved at `NODES`, less one (61 of 69 measured on 2026-11-26,
-/// with PV nodes keeping twice the moves of the others; see docs/search.md).
-const SOLVED_AT_LEAST: usize = 60;
+/// Positions solved at `NODES`, less one (63 of 69 measured on 2026-11-28,
+/// with the score taking half of its network's correction; see
+/// docs/search.md).
+const SOLVED_AT_LEAST: usize = 62;
 
 struct Position {
     kind: String,
