@@ -377,11 +377,11 @@ pub fn evaluate(board: &Board) -> Score {
 }
 
 /// The share of its network's correction that the score adds. The network
-/// is fitted to predict results, and at that full weight the search, which
-/// seeks the positions the score overrates, finds its errors: half of it
-/// scores +56 Elo in freestyle and +40 in renju over the whole of it, none
-/// of it −115 (node-limited self-play; docs/evaluation.md, "How much of
-/// the network the score takes").
+/// is fitted to predict results; at that full weight the search, which
+/// seeks out the positions the score overrates, finds its errors. Against
+/// the whole correction, 0.3 and 0.6 of it both score +56 Elo in freestyle,
+/// 0.6 +40 in renju, and none of it −117 (node-limited self-play;
+/// docs/evaluation.md, "How much of the network the score takes").
 pub const NETWORK_SHARE: f32 = 0.5;
 
 /// What the network of `features`' table set adds to the linear score
