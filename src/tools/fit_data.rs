@@ -1,7 +1,7 @@
-//! Game records as fitting data, for `tune`, `tune-net` and `judge`: which
-//! files hold records, how each game ended, which of its positions are
-//! quiet enough for the evaluation to be judged on, and a short search
-//! that tells open positions from proven ones.
+//! Game records as fitting data, for `tune`, `tune-order` and `judge`
+//! (`tune --judge-nodes`): which files hold records, how each game ended,
+//! which of its positions are quiet enough for the evaluation to be judged
+//! on, and a short search that tells open positions from proven ones.
 
 use crate::board::{Board, Color, Rule, Threat};
 use crate::search::{new_searcher, EngineOptions, Limits, Score, Searcher, MATE_BOUND};
