@@ -713,3 +713,33 @@ fn a_lost_position_still_blocks_and_knows_it_is_lost() {
         result.score
     );
 }
+
+/// Renju, Black to move (a game of wuzi's against Rapfi, 2026-11-29): the
+/// open three C6 (2,5) starts a win in 19. Searched as a late root move,
+/// reduced, it stayed hidden; a root three is searched at full depth.
+#[test]
+fn a_root_three_that_starts_a_long_win_is_searched_in_full() {
+    let b = board(
+        Rule::Renju,
+        "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . O . . . . . . . .
+        . . . . . O X O . . . . . . .
+        . . . . O X X X O . . . . . .
+        . . . X O X O X O X . . . . .
+        . . . X X . O . X . . . . . .
+        . . . X . . . O . . . . . . .
+        . . O O . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        ",
+    );
+    let result = search(&b, 2_000_000);
+    assert_plays(&result, &[(2, 5)]);
+    assert_wins(&result);
+}
