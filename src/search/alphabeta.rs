@@ -490,6 +490,9 @@ impl<'a> Worker<'a> {
             let m = &moves[i];
             let mv = m.info.pos;
             let quiet = is_quiet(&m.info);
+            // An open three or better for the mover: a possible start of a
+            // threat sequence, which the reductions below spare.
+            let attacking = m.info.threat[mover] >= Threat::OpenThree;
             if quiet
                 && i > 0
                 && (futile || (prune_late_quiet && i >= quiet_limit))
@@ -506,8 +509,7 @@ impl<'a> Worker<'a> {
             let singular_change = singular_move
                 .filter(|&(m, _)| m == mv)
                 .map_or(0, |(_, d)| d);
-            let next_depth = next_depth + singular_change
-                - i32::from(fail_high && m.info.threat[mover] < Threat::OpenThree);
+            let next_depth = next_depth + singular_change - i32::from(fail_high && !attacking);
             let score = if i == 0 {
                 -self.search(next_depth, ply + 1, -beta, -alpha, kind.first_child())
             } else {
@@ -515,8 +517,7 @@ impl<'a> Worker<'a> {
                 // threat sequence: reduced as a late move, a win in 19 that
                 // Rapfi saw in 300 ms stayed hidden at 3 s, so it is
                 // searched at full depth (docs/search.md).
-                let root_threat = ply == 0 && m.info.threat[mover] >= Threat::OpenThree;
-                let reduction = if forced || root_threat {
+                let reduction = if forced || (ply == 0 && attacking) {
                     0
                 } else {
                     self.reduction(depth, i, &m.info, pv_node, improving)
