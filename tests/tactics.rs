@@ -716,7 +716,8 @@ fn a_lost_position_still_blocks_and_knows_it_is_lost() {
 
 /// Renju, Black to move (a game of wuzi's against Rapfi, 2026-11-29): the
 /// open three C6 (2,5) starts a win in 19. Searched as a late root move,
-/// reduced, it stayed hidden; a root three is searched at full depth.
+/// reduced, it stayed hidden; in renju a root three is searched at full
+/// depth.
 #[test]
 fn a_root_three_that_starts_a_long_win_is_searched_in_full() {
     let b = board(

@@ -514,10 +514,11 @@ impl<'a> Worker<'a> {
                 -self.search(next_depth, ply + 1, -beta, -alpha, kind.first_child())
             } else {
                 // A root move that makes an open three or better may start a
-                // threat sequence: reduced as a late move, a win in 19 that
-                // Rapfi saw in 300 ms stayed hidden at 3 s, so it is
-                // searched at full depth (docs/search.md).
-                let reduction = if forced || (ply == 0 && attacking) {
+                // threat sequence: reduced as a late move, a renju win in 19
+                // that Rapfi saw in 300 ms stayed hidden at 3 s, so renju
+                // searches it at full depth (docs/search.md).
+                let spared = ply == 0 && attacking && self.selectivity.root_threes_unreduced;
+                let reduction = if forced || spared {
                     0
                 } else {
                     self.reduction(depth, i, &m.info, pv_node, improving)

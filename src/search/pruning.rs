@@ -75,6 +75,11 @@ pub struct Selectivity {
     /// looks for a VCF. Measured on the square board only: on the hex
     /// board's small test games every game then ended drawn.
     pub leaf_stands_pat: bool,
+    /// Whether a root move that makes an open three or better is searched
+    /// unreduced, as the possible start of a threat sequence: in renju it
+    /// won its SPRT and its games against Rapfi; in freestyle the games
+    /// against Rapfi went the other way (docs/search.md).
+    pub root_threes_unreduced: bool,
     /// ProbCut, where it is used.
     pub probcut: Option<ProbCut>,
 }
@@ -115,6 +120,7 @@ const GOMOKU: Selectivity = Selectivity {
     killer_bonus: 268,
     leaf_vcf_budget: 8,
     leaf_stands_pat: true,
+    root_threes_unreduced: false,
     probcut: Some(SQUARE_PROBCUT),
 };
 
@@ -147,6 +153,7 @@ const HAND_SET: Selectivity = Selectivity {
     killer_bonus: 300,
     leaf_vcf_budget: 64,
     leaf_stands_pat: false,
+    root_threes_unreduced: false,
     probcut: None,
 };
 
@@ -172,6 +179,7 @@ const RENJU: Selectivity = Selectivity {
     killer_bonus: 264,
     leaf_vcf_budget: 8,
     leaf_stands_pat: true,
+    root_threes_unreduced: true,
     probcut: None,
 };
 
@@ -179,6 +187,7 @@ const RENJU: Selectivity = Selectivity {
 /// reduction, as every hex set keeps the hand-set numbers.
 const HEX_RENJU: Selectivity = Selectivity {
     fail_high: None,
+    root_threes_unreduced: true,
     ..HAND_SET
 };
 
