@@ -141,6 +141,9 @@ pub struct Worker<'a> {
     /// Told of each root move as its search starts (the main thread's
     /// realtime reporting); `None` on helpers.
     pub on_root_move: Option<&'a mut dyn FnMut(Pos)>,
+    /// The root moves in the order the iterations so far left them
+    /// (`root_order.rs`).
+    pub(super) root_order: Vec<Pos>,
 }
 
 impl<'a> Worker<'a> {
@@ -170,6 +173,7 @@ impl<'a> Worker<'a> {
             root_first: None,
             root_answers: None,
             on_root_move: None,
+            root_order: Vec::new(),
         }
     }
 
@@ -446,6 +450,9 @@ impl<'a> Worker<'a> {
             _ => self.selectivity.branch_limit(depth, pv_node),
         };
         self.order(ply, first, limit);
+        if ply == 0 {
+            self.order_root(first);
+        }
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let original_alpha = alpha;
         let mut best = -INFINITY;
@@ -549,6 +556,7 @@ impl<'a> Worker<'a> {
                     self.set_pv(ply, mv);
                     if ply == 0 {
                         self.root_best = Some((mv, score));
+                        self.promote_root_move(mv);
                     }
                     if score >= beta {
                         if quiet {

@@ -13,6 +13,7 @@ mod one_ply;
 mod position;
 mod probcut;
 mod pruning;
+mod root_order;
 pub mod swap2;
 mod tactics;
 pub mod time;
