@@ -80,6 +80,11 @@ pub struct Selectivity {
     /// won its SPRT and its games against Rapfi; in freestyle the games
     /// against Rapfi went the other way (docs/search.md).
     pub root_threes_unreduced: bool,
+    /// Whether the root's move order carries over from one iteration to
+    /// the next (`root_order.rs`). Not in renju: there it won node-limited
+    /// self-play but not its games against Rapfi, and lost a judged win
+    /// of the tactics tests (docs/search.md).
+    pub root_order_carries_over: bool,
     /// ProbCut, where it is used.
     pub probcut: Option<ProbCut>,
 }
@@ -121,6 +126,7 @@ const GOMOKU: Selectivity = Selectivity {
     leaf_vcf_budget: 8,
     leaf_stands_pat: true,
     root_threes_unreduced: false,
+    root_order_carries_over: true,
     probcut: Some(SQUARE_PROBCUT),
 };
 
@@ -154,6 +160,7 @@ const HAND_SET: Selectivity = Selectivity {
     leaf_vcf_budget: 64,
     leaf_stands_pat: false,
     root_threes_unreduced: false,
+    root_order_carries_over: false,
     probcut: None,
 };
 
@@ -180,6 +187,7 @@ const RENJU: Selectivity = Selectivity {
     leaf_vcf_budget: 8,
     leaf_stands_pat: true,
     root_threes_unreduced: true,
+    root_order_carries_over: false,
     probcut: None,
 };
 

@@ -3,7 +3,8 @@
 //! iterations left them in, rather than being ranked afresh by their keys.
 //! A move that was best a few iterations ago stays early, so the late-move
 //! reductions, which grow with a move's rank, keep sparing it (Stockfish
-//! sorts its root moves by the last scores the same way, stably).
+//! sorts its root moves by the last scores the same way, stably). Renju
+//! keeps ranking its root by key (`Selectivity::root_order_carries_over`).
 
 use super::alphabeta::Worker;
 use crate::board::Pos;
@@ -11,8 +12,13 @@ use crate::board::Pos;
 impl Worker<'_> {
     /// Puts the root's moves, already ordered by key with `first` in front,
     /// into the order the earlier iterations left; the first iteration's
-    /// order by key becomes that order. `first` stays in front.
+    /// order by key becomes that order. `first` stays in front. Only where
+    /// the rule's selectivity says so; elsewhere the order stays empty and
+    /// the keys rank the root afresh.
     pub(super) fn order_root(&mut self, first: Option<Pos>) {
+        if !self.selectivity.root_order_carries_over {
+            return;
+        }
         if self.root_order.is_empty() {
             self.root_order = self.moves[0].iter().map(|m| m.info.pos).collect();
             return;
@@ -40,9 +46,8 @@ mod tests {
         worker.moves[0].iter().map(|m| m.info.pos).collect()
     }
 
-    #[test]
-    fn the_root_keeps_its_order_and_each_new_best_moves_to_the_front() {
-        let board = Board::from_diagram(
+    fn position(rule: Rule) -> Board {
+        Board::from_diagram(
             "
             . . . . . . . . .
             . . . . . . . . .
@@ -54,10 +59,29 @@ mod tests {
             . . . . . . . . .
             . . . . . . . . .
             ",
-            Rule::Freestyle,
+            rule,
             Geometry::Square,
         )
-        .unwrap();
+        .unwrap()
+    }
+
+    #[test]
+    fn renju_ranks_its_root_by_key_at_every_iteration() {
+        with_worker(&position(Rule::Renju), |worker| {
+            assert!(worker.prepare_root(&[]).is_none());
+            let by_key = worker.root_moves();
+            worker.order_root(None);
+            worker.promote_root_move(by_key[3]);
+            worker.root_moves();
+            worker.order_root(None);
+            assert!(worker.root_order.is_empty());
+            assert_eq!(root_moves(worker), by_key);
+        });
+    }
+
+    #[test]
+    fn the_root_keeps_its_order_and_each_new_best_moves_to_the_front() {
+        let board = position(Rule::Freestyle);
         with_worker(&board, |worker| {
             assert!(worker.prepare_root(&[]).is_none());
             let by_key = worker.root_moves();
