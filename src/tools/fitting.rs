@@ -1,6 +1,15 @@
-//! The numeric pieces the fitting tools (`tune`, `tune-order`) share: a
-//! one-dimensional minimiser for their scale and the Adam optimiser for
-//! their weights.
+//! The pieces the fitting tools (`tune`, `tune-order`) share: a
+//! one-dimensional minimiser for their scale, the Adam optimiser for
+//! their weights, and the way they print a table as Rust source.
+
+/// `values` as the inside of a Rust array literal: `1, -2, 3`.
+pub fn rust_list(values: &[i32]) -> String {
+    values
+        .iter()
+        .map(i32::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
 
 /// The minimum of a unimodal `error` on [`low`, `high`]: a golden section
 /// search of `steps` steps, returning the middle of the last bracket.

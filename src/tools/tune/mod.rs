@@ -20,7 +20,7 @@ use crate::tools::cell_class::{self, CELL_CLASSES};
 use crate::tools::fit_data::{
     is_quiet, opening_length, record_files, result_for, winner_of, Resolver,
 };
-use crate::tools::fitting::{golden_section, minimise};
+use crate::tools::fitting::{golden_section, minimise, rust_list};
 use crate::tools::records::{parse_record, RecordedMove};
 use crate::tools::teacher::TeacherFiles;
 use crate::tools::tune_choice::{load_choices, ChoiceFit};
@@ -670,22 +670,15 @@ fn candidate_source(w: &[f64; PARAMS], candidates: Candidates) -> String {
 
 /// One `EvalWeights` literal, in the layout of `src/eval/mod.rs`.
 fn rust_source(set: EvalSet, w: &EvalWeights) -> String {
-    let list = |values: &[i32]| {
-        values
-            .iter()
-            .map(i32::to_string)
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
     format!(
         "        // {set:?}\n        EvalWeights {{\n            \
          own_cells: [{}],\n            their_cells: [{}],\n            \
          own_pairs: [{}],\n            their_pairs: [{}],\n            \
          initiative: {},\n            tempo: {},\n        }},\n",
-        list(&w.own_cells),
-        list(&w.their_cells),
-        list(&w.own_pairs),
-        list(&w.their_pairs),
+        rust_list(&w.own_cells),
+        rust_list(&w.their_cells),
+        rust_list(&w.own_pairs),
+        rust_list(&w.their_pairs),
         w.initiative,
         w.tempo
     )

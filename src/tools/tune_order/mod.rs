@@ -26,7 +26,7 @@ use crate::board::{Board, Color, Pattern, Pos, Rule, Threat};
 use crate::eval::{cell_patterns, order_weights, EvalSet, OrderWeights};
 use crate::search::{new_searcher, EngineOptions, Limits, MATE_BOUND};
 use crate::tools::fit_data::record_files;
-use crate::tools::fitting::{golden_section, minimise};
+use crate::tools::fitting::{golden_section, minimise, rust_list};
 use crate::tools::records::{
     gomocup_rule_code, parse_record, rule_from_gomocup_code, ParsedRecord,
 };
@@ -623,20 +623,13 @@ fn fit(options: FitOptions) -> Result<String, String> {
 
 /// The `OrderWeights` literal, in the layout of `src/eval/mod.rs`.
 fn rust_source(w: &OrderWeights) -> String {
-    let list = |values: &[i32]| {
-        values
-            .iter()
-            .map(i32::to_string)
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
     format!(
         "    order: OrderWeights {{\n        own_pattern: [{}],\n        their_pattern: [{}],\n        \
          own_threat: [{}],\n        their_threat: [{}],\n    }},\n",
-        list(&w.own_pattern),
-        list(&w.their_pattern),
-        list(&w.own_threat),
-        list(&w.their_threat)
+        rust_list(&w.own_pattern),
+        rust_list(&w.their_pattern),
+        rust_list(&w.own_threat),
+        rust_list(&w.their_threat)
     )
 }
 
