@@ -42,7 +42,10 @@ mod tests {
     use super::super::alphabeta::with_worker;
     use crate::board::{Board, Geometry, Pos, Rule};
 
-    fn root_moves(worker: &super::Worker) -> Vec<Pos> {
+    /// The root's moves in their order now, without ranking them again
+    /// (`Worker::root_moves` ranks them by key first, as each iteration's
+    /// `order` does).
+    fn order_now(worker: &super::Worker) -> Vec<Pos> {
         worker.moves[0].iter().map(|m| m.info.pos).collect()
     }
 
@@ -72,10 +75,11 @@ mod tests {
             let by_key = worker.root_moves();
             worker.order_root(None);
             worker.promote_root_move(by_key[3]);
+            // The next iteration ranks the root by key, then orders it.
             worker.root_moves();
             worker.order_root(None);
             assert!(worker.root_order.is_empty());
-            assert_eq!(root_moves(worker), by_key);
+            assert_eq!(order_now(worker), by_key);
         });
     }
 
@@ -98,12 +102,12 @@ mod tests {
             worker.order_root(None);
             let mut expected = vec![second, fourth, by_key[0], by_key[2]];
             expected.extend(&by_key[4..]);
-            assert_eq!(root_moves(worker), expected);
+            assert_eq!(order_now(worker), expected);
 
             // The move searched first (the last iteration's best) stays first.
             worker.root_moves();
             worker.order_root(Some(by_key[2]));
-            assert_eq!(&root_moves(worker)[..3], &[by_key[2], second, fourth]);
+            assert_eq!(&order_now(worker)[..3], &[by_key[2], second, fourth]);
         });
     }
 }
