@@ -281,6 +281,11 @@ impl Board {
         self.hash
     }
 
+    /// The hash once the side to move has played `pos`, without playing it.
+    pub fn hash_after(&self, pos: Pos) -> u64 {
+        self.hash ^ zobrist::key(self.side_to_move(), pos)
+    }
+
     /// Every on-board cell, row by row.
     pub fn cells(&self) -> impl Iterator<Item = Pos> + '_ {
         (0..self.height).flat_map(move |y| (0..self.width).map(move |x| Pos::new(x, y)))

@@ -512,6 +512,9 @@ impl<'a> Worker<'a> {
                     hook(mv);
                 }
             }
+            // The child probes the table first thing; the make below takes
+            // long enough to hide the load.
+            self.shared.tt.prefetch(self.position.hash_after(mv));
             self.position.make(mv);
             let singular_change = singular_move
                 .filter(|&(m, _)| m == mv)

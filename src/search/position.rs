@@ -61,6 +61,11 @@ impl Position {
         self.board.hash()
     }
 
+    /// The hash once the side to move has played `pos`.
+    pub fn hash_after(&self, pos: Pos) -> u64 {
+        self.board.hash_after(pos)
+    }
+
     pub fn make(&mut self, pos: Pos) {
         self.board.make(pos);
     }
@@ -262,6 +267,23 @@ mod tests {
         assert_eq!(blocks, vec![end]);
         position.make(end);
         assert!(!threatens_unstoppable_four(&position.board, Color::Black));
+    }
+
+    #[test]
+    fn the_hash_after_a_move_is_the_hash_once_it_is_made() {
+        let board = Board::new(15, 15, Rule::Renju).unwrap();
+        let mut position = Position::new(&board);
+        for pos in [
+            Pos::new(7, 7),
+            Pos::new(8, 8),
+            Pos::new(6, 8),
+            Pos::new(0, 14),
+        ] {
+            let predicted = position.hash_after(pos);
+            assert_ne!(predicted, position.hash());
+            position.make(pos);
+            assert_eq!(position.hash(), predicted);
+        }
     }
 
     #[test]

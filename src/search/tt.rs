@@ -33,6 +33,8 @@ const ENTRIES_PER_BUCKET: usize = 4;
 /// Bytes of one entry: two `AtomicU64`s.
 const ENTRY_BYTES: usize = 16;
 const BUCKET_BYTES: usize = ENTRY_BYTES * ENTRIES_PER_BUCKET;
+// A bucket is one cache line.
+const _: () = assert!(BUCKET_BYTES == 64);
 
 /// The data word: move (16 bits) | score (16) | depth (8) | bound (2) | age (6).
 fn pack(best_move: Option<Pos>, score: Score, depth: i32, bound: Bound, age: u8) -> u64 {
@@ -73,10 +75,25 @@ fn score_from_table(score: Score, ply: u32) -> Score {
 }
 
 pub struct TranspositionTable {
-    /// `2 * ENTRIES_PER_BUCKET` words per bucket: (key ^ data, data) pairs.
+    /// `2 * ENTRIES_PER_BUCKET` words per bucket: (key ^ data, data) pairs,
+    /// from `first` on.
     words: Box<[AtomicU64]>,
+    /// The first word of the first bucket: where the words reach a cache
+    /// line's boundary, so that each bucket is exactly one line and a probe
+    /// costs a single miss (from the allocation's own start, half the
+    /// buckets would straddle two lines).
+    first: usize,
     buckets: usize,
     age: u8,
+}
+
+/// Words of one cache line.
+const LINE_WORDS: usize = BUCKET_BYTES / std::mem::size_of::<AtomicU64>();
+
+/// Where in `words` the first word on a cache line's boundary lies.
+fn first_aligned(words: &[AtomicU64]) -> usize {
+    let misalignment = words.as_ptr() as usize % BUCKET_BYTES;
+    (BUCKET_BYTES - misalignment) % BUCKET_BYTES / std::mem::size_of::<AtomicU64>()
 }
 
 /// Allocates zeroed atomics without touching the pages, so a large table
@@ -94,16 +111,48 @@ fn zeroed_words(count: usize) -> Box<[AtomicU64]> {
         if ptr.is_null() {
             alloc::handle_alloc_error(layout);
         }
+        advise_huge_pages(ptr as *mut u8, layout.size());
         Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, count))
     }
 }
+
+/// Asks Linux to back a large table with 2 MiB pages where it can: the
+/// probes land all over the table, and with 4 KiB pages nearly every one
+/// also misses the address-translation cache. Only advice; where the
+/// kernel keeps transparent huge pages off, nothing changes.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(start: *mut u8, bytes: usize) {
+    const HUGE_PAGE: usize = 2 << 20;
+    const MADV_HUGEPAGE: i32 = 14;
+    extern "C" {
+        fn madvise(addr: *mut u8, len: usize, advice: i32) -> i32;
+    }
+    // madvise wants a page-aligned start: the huge pages wholly inside.
+    let first = (start as usize).next_multiple_of(HUGE_PAGE);
+    let end = (start as usize + bytes) / HUGE_PAGE * HUGE_PAGE;
+    if end > first {
+        // SAFETY: the range lies inside one live allocation of ours, and
+        // MADV_HUGEPAGE changes neither its contents nor its mapping.
+        unsafe {
+            madvise(first as *mut u8, end - first, MADV_HUGEPAGE);
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_start: *mut u8, _bytes: usize) {}
 
 impl TranspositionTable {
     /// A table using at most `bytes` (at least one bucket).
     pub fn new(bytes: u64) -> TranspositionTable {
         let buckets = ((bytes as usize) / BUCKET_BYTES).max(1);
+        // One line more than the buckets need, for the alignment. A wider
+        // alignment in the layout itself would make the allocator zero the
+        // pages by writing them.
+        let words = zeroed_words((buckets + 1) * LINE_WORDS);
         TranspositionTable {
-            words: zeroed_words(buckets * ENTRIES_PER_BUCKET * 2),
+            first: first_aligned(&words),
+            words,
             buckets,
             age: 0,
         }
@@ -113,6 +162,7 @@ impl TranspositionTable {
     pub fn clear(&mut self) {
         // A fresh zeroed allocation is cheaper than writing every page.
         self.words = zeroed_words(self.words.len());
+        self.first = first_aligned(&self.words);
         self.age = 0;
     }
 
@@ -123,7 +173,27 @@ impl TranspositionTable {
 
     fn bucket(&self, key: u64) -> usize {
         let index = ((key as u128 * self.buckets as u128) >> 64) as usize;
-        index * ENTRIES_PER_BUCKET * 2
+        self.first + index * LINE_WORDS
+    }
+
+    /// Starts loading the bucket of `key` into the cache, so that a probe
+    /// of it a little later (the child's, once its move is made) does not
+    /// wait on memory. Only a hint: it changes no state.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let bucket: *const AtomicU64 = &self.words[self.bucket(key)];
+            // SAFETY: a prefetch reads nothing into the program and never
+            // faults; the pointer is to a live word of the table.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                    bucket as *const i8,
+                )
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     pub fn probe(&self, key: u64, ply: u32) -> Option<Entry> {
@@ -217,6 +287,23 @@ mod tests {
         assert_eq!(entry.depth, 5);
         assert_eq!(entry.bound, Bound::Lower);
         assert!(table.probe(0xBEEF_DEAD, 0).is_none());
+    }
+
+    #[test]
+    fn every_bucket_is_one_whole_cache_line() {
+        for bytes in [BUCKET_BYTES as u64, 1 << 16, 3 << 20] {
+            let table = TranspositionTable::new(bytes);
+            for key in [0, 1 << 63, u64::MAX, 0x9E37_79B9_7F4A_7C15] {
+                let first = table.bucket(key);
+                let address = &table.words[first] as *const AtomicU64 as usize;
+                assert_eq!(address % 64, 0, "{bytes} bytes, key {key:x}");
+                assert!(first + LINE_WORDS <= table.words.len());
+            }
+            let mut cleared = table;
+            cleared.clear();
+            let address = &cleared.words[cleared.bucket(0)] as *const AtomicU64 as usize;
+            assert_eq!(address % 64, 0);
+        }
     }
 
     #[test]
