@@ -75,8 +75,7 @@ fn score_from_table(score: Score, ply: u32) -> Score {
 }
 
 pub struct TranspositionTable {
-    /// `2 * ENTRIES_PER_BUCKET` words per bucket: (key ^ data, data) pairs,
-    /// from `first` on.
+    /// `BUCKET_WORDS` words per bucket, from `first` on.
     words: Box<[AtomicU64]>,
     /// The first word of the first bucket: where the words reach a cache
     /// line's boundary, so that each bucket is exactly one line and a probe
@@ -87,13 +86,12 @@ pub struct TranspositionTable {
     age: u8,
 }
 
-/// Words of one cache line.
-const LINE_WORDS: usize = BUCKET_BYTES / std::mem::size_of::<AtomicU64>();
+/// Words of one bucket: its (key ^ data, data) pairs.
+const BUCKET_WORDS: usize = 2 * ENTRIES_PER_BUCKET;
 
 /// Where in `words` the first word on a cache line's boundary lies.
 fn first_aligned(words: &[AtomicU64]) -> usize {
-    let misalignment = words.as_ptr() as usize % BUCKET_BYTES;
-    (BUCKET_BYTES - misalignment) % BUCKET_BYTES / std::mem::size_of::<AtomicU64>()
+    words.as_ptr().align_offset(BUCKET_BYTES)
 }
 
 /// Allocates zeroed atomics without touching the pages, so a large table
@@ -149,7 +147,7 @@ impl TranspositionTable {
         // One line more than the buckets need, for the alignment. A wider
         // alignment in the layout itself would make the allocator zero the
         // pages by writing them.
-        let words = zeroed_words((buckets + 1) * LINE_WORDS);
+        let words = zeroed_words((buckets + 1) * BUCKET_WORDS);
         TranspositionTable {
             first: first_aligned(&words),
             words,
@@ -173,7 +171,7 @@ impl TranspositionTable {
 
     fn bucket(&self, key: u64) -> usize {
         let index = ((key as u128 * self.buckets as u128) >> 64) as usize;
-        self.first + index * LINE_WORDS
+        self.first + index * BUCKET_WORDS
     }
 
     /// Starts loading the bucket of `key` into the cache, so that a probe
@@ -297,7 +295,7 @@ mod tests {
                 let first = table.bucket(key);
                 let address = &table.words[first] as *const AtomicU64 as usize;
                 assert_eq!(address % 64, 0, "{bytes} bytes, key {key:x}");
-                assert!(first + LINE_WORDS <= table.words.len());
+                assert!(first + BUCKET_WORDS <= table.words.len());
             }
             let mut cleared = table;
             cleared.clear();
