@@ -17,8 +17,10 @@ use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-/// Memory kept back from `max_memory` for code, stacks and per-thread tables.
-const RESERVED_BYTES: u64 = 32 << 20;
+/// Memory kept back from `max_memory` for code, stacks and per-thread
+/// tables: the process takes about 14 MiB besides its table, 19 MiB with
+/// eight threads.
+const RESERVED_BYTES: u64 = 16 << 20;
 /// Table size when the manager sets no memory limit.
 const UNLIMITED_TABLE_BYTES: u64 = 256 << 20;
 /// VCF nodes tried before the main search.
@@ -51,12 +53,15 @@ pub struct WuziSearcher {
     candidate_range: CandidateRange,
 }
 
-/// The transposition table's share of the engine's memory.
+/// The transposition table's share of the engine's memory: three quarters of
+/// what the reserve leaves, so 36 MiB of c-gomoku-cli's 64 MiB. A match
+/// clock's searches of 1–3 M nodes a move overfill a smaller table, and
+/// with the table on 2 MiB pages its size no longer costs speed.
 fn table_bytes(memory_bytes: u64) -> u64 {
     if memory_bytes == 0 {
         return UNLIMITED_TABLE_BYTES;
     }
-    (memory_bytes.saturating_sub(RESERVED_BYTES) / 5 * 3).max(1 << 20)
+    (memory_bytes.saturating_sub(RESERVED_BYTES) / 4 * 3).max(1 << 20)
 }
 
 impl Default for WuziSearcher {
@@ -542,6 +547,7 @@ mod tests {
     fn the_table_share_leaves_room_for_the_rest() {
         let bytes = table_bytes(350 << 20);
         assert!(bytes < 350 << 20 && bytes > 100 << 20);
+        assert_eq!(table_bytes(64 << 20), 36 << 20);
         assert!(table_bytes(1) >= 1 << 20);
     }
 
