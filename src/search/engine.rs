@@ -20,7 +20,7 @@ use std::time::Instant;
 /// Memory kept back from `max_memory` for code, stacks and per-thread
 /// tables. The process takes about 13 MiB besides its table, 18 MiB with
 /// eight threads; the quarter that `table_bytes` leaves unused covers the
-/// rest from a grant of 28 MiB up.
+/// rest from a grant of 24 MiB up.
 const RESERVED_BYTES: u64 = 16 << 20;
 /// Table size when the manager sets no memory limit.
 const UNLIMITED_TABLE_BYTES: u64 = 256 << 20;
