@@ -7,7 +7,7 @@
 //! samples; the epoch with the lowest held-out error is kept, so that the
 //! network stops before it learns the training games by heart.
 
-use crate::eval::net::{file_stem, squash, Net, HIDDEN, INPUTS};
+use crate::eval::net::{file_stem, net, squash, Net, HIDDEN, INPUTS};
 use crate::eval::{EvalSet, EVAL_LIMIT};
 use crate::tools::tune::{sigmoid, Sample, SetData, PARAMS, TEMPO};
 use rand::rngs::SmallRng;
@@ -23,6 +23,9 @@ pub struct NetFit {
     pub k: f64,
     pub epochs: usize,
     pub seed: u64,
+    /// Start from these weights (a network already fitted, to be refined
+    /// on other games) instead of small random ones.
+    pub start: Option<Net>,
 }
 
 /// One position as the fit reads it: the linear score, the network's
@@ -65,6 +68,14 @@ impl Weights {
                 .collect(),
             bias: [0.0; HIDDEN],
             output: [0.0; HIDDEN],
+        }
+    }
+
+    fn of(net: &Net) -> Weights {
+        Weights {
+            input: net.input.iter().map(|r| r.map(f64::from)).collect(),
+            bias: net.bias.map(f64::from),
+            output: net.output.map(f64::from),
         }
     }
 
@@ -192,7 +203,10 @@ impl NetFit {
         let train: Vec<NetSample> = train.iter().map(|s| NetSample::of(s, linear)).collect();
         let holdout: Vec<NetSample> = holdout.iter().map(|s| NetSample::of(s, linear)).collect();
         let mut rng = SmallRng::seed_from_u64(self.seed);
-        let mut w = Weights::random(&mut rng);
+        let mut w = match &self.start {
+            Some(net) => Weights::of(net),
+            None => Weights::random(&mut rng),
+        };
         let mut g = Weights::zero();
         let size = INPUTS * HIDDEN + 2 * HIDDEN;
         let mut adam = Adam {
@@ -201,7 +215,12 @@ impl NetFit {
             steps: 0,
         };
         let before = error(&holdout, &Weights::zero(), self.k);
-        let (mut best, mut best_error, mut best_epoch) = (w.clone(), f64::INFINITY, 0);
+        // A start that no epoch improves on is kept as it is (epoch 0).
+        let start_error = match self.start {
+            Some(_) => error(&holdout, &w, self.k),
+            None => f64::INFINITY,
+        };
+        let (mut best, mut best_error, mut best_epoch) = (w.clone(), start_error, 0);
         let mut order: Vec<usize> = (0..train.len()).collect();
         for epoch in 0..self.epochs {
             order.shuffle(&mut rng);
@@ -217,8 +236,12 @@ impl NetFit {
                 (best, best_error, best_epoch) = (w.clone(), held, epoch + 1);
             }
         }
+        let from = match self.start {
+            Some(_) => format!(", the start {start_error:.5}"),
+            None => String::new(),
+        };
         let report = format!(
-            "network: held out {before:.5} -> {best_error:.5} (epoch {best_epoch} of {}), train {:.5} -> {:.5}",
+            "network: held out {before:.5}{from} -> {best_error:.5} (epoch {best_epoch} of {}), train {:.5} -> {:.5}",
             self.epochs,
             error(&train, &Weights::zero(), self.k),
             error(&train, &best, self.k),
@@ -234,6 +257,7 @@ pub(crate) fn fit_networks(
     starts: &[[f64; PARAMS]],
     k: f64,
     epochs: usize,
+    refine: bool,
     dir: &Path,
 ) -> Result<String, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
@@ -246,7 +270,13 @@ pub(crate) fn fit_networks(
         if d.train.len() < 200 {
             continue;
         }
-        let fit = NetFit { k, epochs, seed: 1 };
+        let start = refine.then(|| net(set).cloned()).flatten();
+        let fit = NetFit {
+            k,
+            epochs,
+            seed: 1,
+            start,
+        };
         let (net, report) = fit.run(&d.train, &d.holdout, &starts[set.index()]);
         let line = format!(
             "{set:?}: {} positions (+{} held out), K {k:.1}; {report}",
@@ -300,18 +330,47 @@ mod tests {
             k: 400.0,
             epochs: 40,
             seed: 3,
+            start: None,
         };
         let (net, report) = fit.run(&train, &holdout, &linear);
         // The best a constant can do: results 0.9 a quarter of the time and
         // 0.3 otherwise, predicted 0.45: error 0.0675. The network should
         // get near zero.
         let samples: Vec<NetSample> = holdout.iter().map(|s| NetSample::of(s, &linear)).collect();
-        let fitted = Weights {
-            input: net.input.iter().map(|r| r.map(f64::from)).collect(),
-            bias: net.bias.map(f64::from),
-            output: net.output.map(f64::from),
-        };
+        let fitted = Weights::of(&net);
         let held = error(&samples, &fitted, 400.0);
         assert!(held < 0.01, "held-out error {held}: {report}");
+    }
+
+    #[test]
+    fn a_refinement_starts_from_the_network_it_is_given() {
+        let train = interacting(2000, 4);
+        let holdout = interacting(500, 5);
+        let linear = [0.0; PARAMS];
+        let first = NetFit {
+            k: 400.0,
+            epochs: 10,
+            seed: 6,
+            start: None,
+        };
+        let (net, _) = first.run(&train, &holdout, &linear);
+        let samples: Vec<NetSample> = holdout.iter().map(|s| NetSample::of(s, &linear)).collect();
+        let start_error = error(&samples, &Weights::of(&net), 400.0);
+        // No epoch at all: the start comes back unchanged.
+        let kept = NetFit {
+            epochs: 0,
+            start: Some(net.clone()),
+            ..first.clone()
+        };
+        assert_eq!(kept.run(&train, &holdout, &linear).0, net);
+        // More epochs never end worse on the held-out games than the start.
+        let refined = NetFit {
+            epochs: 5,
+            start: Some(net),
+            ..first
+        };
+        let (better, report) = refined.run(&train, &holdout, &linear);
+        let held = error(&samples, &Weights::of(&better), 400.0);
+        assert!(held <= start_error, "{held} > {start_error}: {report}");
     }
 }

@@ -456,6 +456,11 @@ pub struct TuneArgs {
     /// Passes over the positions when fitting a network
     #[arg(long, value_name = "N", default_value_t = 30)]
     epochs: usize,
+    /// With `--net`: start each set's network from the engine's own instead of random
+    /// weights, and keep it unless an epoch lowers the held-out error (a refinement on
+    /// other games)
+    #[arg(long)]
+    refine: bool,
     /// Fit nothing: report how well the static score and a search of N nodes predict the
     /// results, and how near each comes to a teacher's scores where `msgs.txt` has them
     #[arg(long, value_name = "N", default_value_t = 0)]
@@ -559,7 +564,8 @@ pub fn run(options: TuneArgs) -> Result<String, String> {
         )?),
     };
     if let Some(dir) = &options.net {
-        return fit_networks(&data, &starts, k, options.epochs, dir).map(|report| out + &report);
+        return fit_networks(&data, &starts, k, options.epochs, options.refine, dir)
+            .map(|report| out + &report);
     }
     let mut tables = String::from("    eval: [\n");
     for set in EvalSet::ALL {
