@@ -7,7 +7,7 @@
 //! samples; the epoch with the lowest held-out error is kept, so that the
 //! network stops before it learns the training games by heart.
 
-use crate::eval::net::{file_stem, net, squash, Net, HIDDEN, INPUTS};
+use crate::eval::net::{file_stem, squash, Net, HIDDEN, INPUTS};
 use crate::eval::{EvalSet, EVAL_LIMIT};
 use crate::tools::tune::{sigmoid, Sample, SetData, PARAMS, TEMPO};
 use rand::rngs::SmallRng;
@@ -257,7 +257,7 @@ pub(crate) fn fit_networks(
     starts: &[[f64; PARAMS]],
     k: f64,
     epochs: usize,
-    refine: bool,
+    start: Option<Net>,
     dir: &Path,
 ) -> Result<String, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
@@ -270,12 +270,11 @@ pub(crate) fn fit_networks(
         if d.train.len() < 200 {
             continue;
         }
-        let start = refine.then(|| net(set).cloned()).flatten();
         let fit = NetFit {
             k,
             epochs,
             seed: 1,
-            start,
+            start: start.clone(),
         };
         let (net, report) = fit.run(&d.train, &d.holdout, &starts[set.index()]);
         let line = format!(

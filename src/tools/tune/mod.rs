@@ -15,6 +15,7 @@
 //! top of them (`--net DIR`, in `tune_net`).
 
 use crate::board::{Board, PairClass, Pattern, Rule, Threat};
+use crate::eval::net::Net;
 use crate::eval::{EvalSet, EvalWeights, Features, EVAL_LIMIT, WEIGHTS};
 use crate::tools::cell_class::{self, CELL_CLASSES};
 use crate::tools::fit_data::{
@@ -456,11 +457,11 @@ pub struct TuneArgs {
     /// Passes over the positions when fitting a network
     #[arg(long, value_name = "N", default_value_t = 30)]
     epochs: usize,
-    /// With `--net`: start each set's network from the engine's own instead of random
-    /// weights, and keep it unless an epoch lowers the held-out error (a refinement on
-    /// other games)
-    #[arg(long)]
-    refine: bool,
+    /// With `--net`: start each network from the one in FILE (`src/eval/nets/*.txt`)
+    /// instead of random weights, and keep it unless an epoch lowers the held-out error:
+    /// a network refined on other games
+    #[arg(long, value_name = "FILE")]
+    start_net: Option<PathBuf>,
     /// Fit nothing: report how well the static score and a search of N nodes predict the
     /// results, and how near each comes to a teacher's scores where `msgs.txt` has them
     #[arg(long, value_name = "N", default_value_t = 0)]
@@ -564,7 +565,16 @@ pub fn run(options: TuneArgs) -> Result<String, String> {
         )?),
     };
     if let Some(dir) = &options.net {
-        return fit_networks(&data, &starts, k, options.epochs, options.refine, dir)
+        let start = match &options.start_net {
+            Some(path) => Some(
+                std::fs::read_to_string(path)
+                    .map_err(|e| e.to_string())
+                    .and_then(|text| Net::parse(&text))
+                    .map_err(|e| format!("{}: {e}", path.display()))?,
+            ),
+            None => None,
+        };
+        return fit_networks(&data, &starts, k, options.epochs, start, dir)
             .map(|report| out + &report);
     }
     let mut tables = String::from("    eval: [\n");
