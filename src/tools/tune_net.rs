@@ -320,6 +320,13 @@ mod tests {
             .collect()
     }
 
+    /// The held-out error of `net` on `samples`, with no linear part and K 400.
+    fn error_of(net: &Net, samples: &[Sample]) -> f64 {
+        let linear = [0.0; PARAMS];
+        let samples: Vec<NetSample> = samples.iter().map(|s| NetSample::of(s, &linear)).collect();
+        error(&samples, &Weights::of(net), 400.0)
+    }
+
     #[test]
     fn the_network_learns_what_a_sum_of_counts_cannot() {
         let train = interacting(4000, 1);
@@ -335,9 +342,7 @@ mod tests {
         // The best a constant can do: results 0.9 a quarter of the time and
         // 0.3 otherwise, predicted 0.45: error 0.0675. The network should
         // get near zero.
-        let samples: Vec<NetSample> = holdout.iter().map(|s| NetSample::of(s, &linear)).collect();
-        let fitted = Weights::of(&net);
-        let held = error(&samples, &fitted, 400.0);
+        let held = error_of(&net, &holdout);
         assert!(held < 0.01, "held-out error {held}: {report}");
     }
 
@@ -353,8 +358,7 @@ mod tests {
             start: None,
         };
         let (net, _) = first.run(&train, &holdout, &linear);
-        let samples: Vec<NetSample> = holdout.iter().map(|s| NetSample::of(s, &linear)).collect();
-        let start_error = error(&samples, &Weights::of(&net), 400.0);
+        let start_error = error_of(&net, &holdout);
         // No epoch at all: the start comes back unchanged.
         let kept = NetFit {
             epochs: 0,
@@ -369,7 +373,7 @@ mod tests {
             ..first
         };
         let (better, report) = refined.run(&train, &holdout, &linear);
-        let held = error(&samples, &Weights::of(&better), 400.0);
+        let held = error_of(&better, &holdout);
         assert!(held <= start_error, "{held} > {start_error}: {report}");
     }
 }
