@@ -565,15 +565,16 @@ pub fn run(options: TuneArgs) -> Result<String, String> {
         )?),
     };
     if let Some(dir) = &options.net {
-        let start = match &options.start_net {
-            Some(path) => Some(
+        let start = options
+            .start_net
+            .as_ref()
+            .map(|path| {
                 std::fs::read_to_string(path)
                     .map_err(|e| e.to_string())
                     .and_then(|text| Net::parse(&text))
-                    .map_err(|e| format!("{}: {e}", path.display()))?,
-            ),
-            None => None,
-        };
+                    .map_err(|e| format!("{}: {e}", path.display()))
+            })
+            .transpose()?;
         return fit_networks(&data, &starts, k, options.epochs, start, dir)
             .map(|report| out + &report);
     }
