@@ -7,7 +7,9 @@
 //!
 //! A change to the search that lets N nodes judge better is one that reads
 //! further per node, measured in minutes on stored games rather than in
-//! hours of matches.
+//! hours of matches. `--judge-rows FILE` writes every judged position, so
+//! that two builds' runs over the same records can be compared position by
+//! position and game by game (`scripts/judge-pairs.py`).
 
 use crate::board::{Board, Rule};
 use crate::eval::evaluate;
@@ -19,11 +21,13 @@ use crate::tools::teacher::TeacherFiles;
 use crate::tools::tune::{fit_scale, scored_error, sigmoid};
 use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// One position's scores (side to move's view) and its game's result.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Judged {
+    /// The move the position is before, from 1 (the records' numbering).
+    pub ply: usize,
     pub static_score: f64,
     pub searched: f64,
     pub teacher: Option<f64>,
@@ -86,6 +90,7 @@ pub(crate) fn judge_game(
     for (ply, m) in moves.iter().enumerate() {
         if ply >= opening && is_quiet(board) {
             rows.push(Judged {
+                ply: ply + 1,
                 static_score: f64::from(evaluate(board)),
                 searched: f64::from(resolver.score(board)),
                 teacher: teacher.and_then(|t| t.get(&(ply + 1)).copied()),
@@ -99,11 +104,31 @@ pub(crate) fn judge_game(
     rows
 }
 
-/// `--judge-nodes N` over the records named.
-pub fn run(paths: &[PathBuf], default_rule: Rule, nodes: u64) -> Result<String, String> {
+/// One line a judged position for `--judge-rows`: the record, the ply, the
+/// static and searched scores, the teacher's (`-` where it has none) and the
+/// result, tab-separated.
+pub fn row_line(record: &str, row: &Judged) -> String {
+    let teacher = row
+        .teacher
+        .map_or_else(|| "-".to_string(), |t| format!("{t}"));
+    format!(
+        "{record}\t{}\t{}\t{}\t{teacher}\t{}",
+        row.ply, row.static_score, row.searched, row.result
+    )
+}
+
+/// `--judge-nodes N` over the records named; with `rows_file`, every judged
+/// position is also written there ([`row_line`]).
+pub fn run(
+    paths: &[PathBuf],
+    default_rule: Rule,
+    nodes: u64,
+    rows_file: Option<&Path>,
+) -> Result<String, String> {
     let mut resolver = Resolver::new(nodes);
     let mut teachers = TeacherFiles::default();
     let mut rows = Vec::new();
+    let mut lines = String::from("# record\tply\tstatic\tsearched\tteacher\tresult\n");
     for file in record_files(paths)? {
         let text = std::fs::read_to_string(&file)
             .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
@@ -117,16 +142,27 @@ pub fn run(paths: &[PathBuf], default_rule: Rule, nodes: u64) -> Result<String, 
         let Ok(mut board) = Board::new(record.width, record.height, rule) else {
             continue;
         };
-        rows.extend(judge_game(
+        let judged = judge_game(
             &mut board,
             &record.moves,
             black_result,
             &mut resolver,
             teachers.of_record(&file),
-        ));
+        );
+        let name = file
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        for row in &judged {
+            lines.push_str(&row_line(&name, row));
+            lines.push('\n');
+        }
+        rows.extend(judged);
     }
     if rows.is_empty() {
         return Err("no quiet positions with a known result in those records".into());
+    }
+    if let Some(path) = rows_file {
+        std::fs::write(path, lines).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     Ok(report(&rows, nodes))
 }
@@ -143,6 +179,7 @@ mod tests {
             .map(|i| {
                 let won = i % 2 == 0;
                 Judged {
+                    ply: i + 1,
                     static_score: if i % 4 < 2 { 300.0 } else { -300.0 },
                     searched: if won { 500.0 } else { -500.0 },
                     teacher: Some(if won { 200.0 } else { -200.0 }),
@@ -205,5 +242,26 @@ mod tests {
             rows[0]
         );
         assert!(rows[0].static_score < rows[0].searched, "{:?}", rows[0]);
+        assert_eq!(rows[0].ply, 1);
+    }
+
+    #[test]
+    fn a_row_line_carries_the_position_and_marks_a_missing_teacher() {
+        let row = Judged {
+            ply: 12,
+            static_score: -35.0,
+            searched: 120.0,
+            teacher: None,
+            result: 0.5,
+        };
+        assert_eq!(
+            row_line("game-0007.sgf", &row),
+            "game-0007.sgf\t12\t-35\t120\t-\t0.5"
+        );
+        let taught = Judged {
+            teacher: Some(-48.0),
+            ..row
+        };
+        assert_eq!(row_line("g", &taught), "g\t12\t-35\t120\t-48\t0.5");
     }
 }

@@ -466,6 +466,11 @@ pub struct TuneArgs {
     /// results, and how near each comes to a teacher's scores where `msgs.txt` has them
     #[arg(long, value_name = "N", default_value_t = 0)]
     judge_nodes: u64,
+    /// With `--judge-nodes`: write every judged position to FILE, one tab-separated line
+    /// each (record, ply, static score, searched score, teacher's score or `-`, result), for
+    /// `scripts/judge-pairs.py`
+    #[arg(long, value_name = "FILE")]
+    judge_rows: Option<PathBuf>,
 }
 
 /// Train and holdout samples of one table.
@@ -478,7 +483,15 @@ pub(crate) struct SetData {
 /// Fits the tables to the records `options` names and returns the report.
 pub fn run(options: TuneArgs) -> Result<String, String> {
     if options.judge_nodes > 0 {
-        return crate::tools::judge::run(&options.paths, options.rule, options.judge_nodes);
+        return crate::tools::judge::run(
+            &options.paths,
+            options.rule,
+            options.judge_nodes,
+            options.judge_rows.as_deref(),
+        );
+    }
+    if options.judge_rows.is_some() {
+        return Err("--judge-rows needs --judge-nodes N".into());
     }
     if options.search_weight > 0.0 && options.resolve_nodes == 0 {
         return Err("--search-weight needs --resolve-nodes N, the search that scores".into());
