@@ -149,9 +149,12 @@ pub fn run(
             &mut resolver,
             teachers.of_record(&file),
         );
-        let name = file
-            .file_name()
-            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        // The full path, symlinks resolved: records of two folders may share
+        // a file name, and a folder of links names the games it points to.
+        let name = std::fs::canonicalize(&file)
+            .unwrap_or_else(|_| file.clone())
+            .display()
+            .to_string();
         for row in &judged {
             lines.push_str(&row_line(&name, row));
             lines.push('\n');

@@ -467,7 +467,7 @@ pub struct TuneArgs {
     #[arg(long, value_name = "N", default_value_t = 0)]
     judge_nodes: u64,
     /// With `--judge-nodes`: write every judged position to FILE, one tab-separated line
-    /// each (record, ply, static score, searched score, teacher's score or `-`, result), for
+    /// each (the record's path, ply, static score, searched score, teacher's score or `-`, result), for
     /// `scripts/judge-pairs.py`
     #[arg(long, value_name = "FILE")]
     judge_rows: Option<PathBuf>,
