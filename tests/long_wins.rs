@@ -1,0 +1,172 @@
+//! The long-wins suite (`tests/data/long-wins.txt`): renju positions in
+//! which Rapfi found a forced win of 15 to 55 plies while wuzi still
+//! judged the game open. How many nodes wuzi's search needs before it
+//! reports the mate measures how well it follows a long threat sequence
+//! through quiet moves (docs/search.md, "Long threat sequences").
+//!
+//! The well-formedness test runs with every `cargo test`; the measurement
+//! takes minutes and runs on request:
+//!
+//! ```sh
+//! cargo test --release --test long_wins -- --ignored --nocapture
+//! ```
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use wuzi::board::{Board, Color, Geometry, Pos, Rule};
+use wuzi::search::{EngineOptions, Limits, SearchEvent, Searcher, WuziSearcher, MATE_BOUND};
+
+const SUITE: &str = include_str!("data/long-wins.txt");
+/// The node budget a position gets; a mate not reported by then counts as
+/// twice the budget in the geometric mean.
+const NODES: u64 = 4_000_000;
+/// The 945d6ee engine reports 24 of the 77 mates within the budget
+/// (2026-12-04).
+const SOLVED_AT_LEAST: usize = 22;
+
+struct Position {
+    source: String,
+    to_move: Color,
+    played: Pos,
+    moves: Vec<Pos>,
+    board: Board,
+}
+
+fn parse_move(text: &str) -> Pos {
+    let (x, y) = text.split_once(',').expect("x,y");
+    Pos::new(x.parse().expect("x"), y.parse().expect("y"))
+}
+
+/// `h8` is x 7, y 7.
+fn parse_game_move(text: &str) -> Pos {
+    let mut chars = text.chars();
+    let letter = chars.next().expect("a letter");
+    let x = (letter as u8 - b'a') as usize;
+    let y: usize = chars.as_str().parse().expect("a number");
+    Pos::new(x, y - 1)
+}
+
+fn suite() -> Vec<Position> {
+    SUITE
+        .split("\n\n")
+        .map(|block| {
+            block
+                .lines()
+                .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+                .collect::<Vec<_>>()
+        })
+        .filter(|lines| !lines.is_empty())
+        .map(|lines| {
+            let field = |name: &str| -> &str {
+                lines
+                    .iter()
+                    .find_map(|line| line.strip_prefix(name).and_then(|r| r.strip_prefix(' ')))
+                    .unwrap_or_else(|| panic!("no {name} in {lines:?}"))
+            };
+            let source = field("source").to_string();
+            let to_move = match field("to-move") {
+                "X" => Color::Black,
+                "O" => Color::White,
+                other => panic!("to-move {other}"),
+            };
+            let drawing = lines[lines.len() - 15..].join("\n");
+            let board = Board::from_diagram(&drawing, Rule::Renju, Geometry::Square)
+                .unwrap_or_else(|e| panic!("{source}: {e}"));
+            Position {
+                to_move,
+                played: parse_move(field("played")),
+                moves: field("moves")
+                    .split_whitespace()
+                    .map(parse_game_move)
+                    .collect(),
+                board,
+                source,
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn the_suite_is_well_formed() {
+    let positions = suite();
+    assert_eq!(positions.len(), 77);
+    for p in &positions {
+        let mut replayed = Board::new(15, 15, Rule::Renju).unwrap();
+        for &pos in &p.moves {
+            replayed
+                .play(pos)
+                .unwrap_or_else(|e| panic!("{}: {e:?}", p.source));
+        }
+        let cells = |board: &Board| board.cells().map(|c| board.cell(c)).collect::<Vec<_>>();
+        assert_eq!(cells(&replayed), cells(&p.board), "{}", p.source);
+        assert_eq!(p.board.side_to_move(), p.to_move, "{}", p.source);
+        assert!(p.board.is_legal(p.played), "{}", p.source);
+        assert_eq!(p.board.winner(), None, "{}", p.source);
+    }
+}
+
+/// The nodes searched when the first iteration reported a mate for the side
+/// to move, if one did within the budget.
+fn nodes_to_mate(board: &Board) -> Option<u64> {
+    let mut searcher = WuziSearcher::new(&EngineOptions {
+        memory_bytes: 64 << 20,
+        threads: 1,
+    });
+    let limits = Limits {
+        nodes: Some(NODES),
+        ..Limits::default()
+    };
+    let mut found = None;
+    searcher.search(board, &limits, &AtomicBool::new(false), &mut |event| {
+        if let SearchEvent::Iteration(info) = event {
+            if info.score >= MATE_BOUND && found.is_none() {
+                found = Some(info.nodes);
+            }
+        }
+    });
+    found
+}
+
+#[test]
+#[ignore = "a measurement: minutes in a release build"]
+fn wuzi_proves_the_long_wins() {
+    let positions = suite();
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(vec![None; positions.len()]);
+    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(p) = positions.get(i) else { break };
+                let found = nodes_to_mate(&p.board);
+                results.lock().unwrap()[i] = Some(found);
+            });
+        }
+    });
+    let results: Vec<Option<u64>> = results
+        .into_inner()
+        .unwrap()
+        .into_iter()
+        .map(|r| r.expect("every position searched"))
+        .collect();
+    let mut log_sum = 0.0;
+    for (p, found) in positions.iter().zip(&results) {
+        match found {
+            Some(nodes) => println!("{:>9} {}", nodes, p.source),
+            None => println!("{:>9} {}", "-", p.source),
+        }
+        log_sum += (found.unwrap_or(2 * NODES) as f64).ln();
+    }
+    let solved = results.iter().filter(|r| r.is_some()).count();
+    println!(
+        "long-wins suite at {NODES} nodes: {solved} of {} mates reported, geometric mean {:.0} nodes",
+        positions.len(),
+        (log_sum / positions.len() as f64).exp()
+    );
+    assert!(
+        solved >= SOLVED_AT_LEAST,
+        "{solved} of {} mates reported, fewer than {SOLVED_AT_LEAST}",
+        positions.len()
+    );
+}
