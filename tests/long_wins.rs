@@ -20,9 +20,10 @@ const SUITE: &str = include_str!("data/long-wins.txt");
 /// The node budget a position gets; a mate not reported by then counts as
 /// twice the budget in the geometric mean.
 const NODES: u64 = 4_000_000;
-/// The 945d6ee engine reports 24 of the 77 mates within the budget
-/// (2026-12-04).
-const SOLVED_AT_LEAST: usize = 22;
+/// 945d6ee's engine reports 24 of the 77 mates within the budget; with the
+/// exact answers to a four-three, renju's narrowed blocks and the interior
+/// VCF probe from depth 8 the search reports 32 (2026-12-04).
+const SOLVED_AT_LEAST: usize = 30;
 
 struct Position {
     source: String,

@@ -124,6 +124,9 @@ pub struct Worker<'a> {
     /// `line_stamp` (so the marks need no clearing between nodes).
     pub(super) line_marks: Vec<u32>,
     pub(super) line_stamp: u32,
+    /// The points where we would have to block the fours of the opponent's
+    /// four-threes, from `mark_four_three_lines`.
+    pub(super) four_three_blocks: Vec<Pos>,
     /// The static score of each ply's node, where one was taken.
     pub(super) static_evals: Vec<Option<Score>>,
     /// The table move a singular-extension search at this ply leaves out.
@@ -166,6 +169,7 @@ impl<'a> Worker<'a> {
             cells: Vec::new(),
             line_marks: vec![0; CELL_COUNT],
             line_stamp: 0,
+            four_three_blocks: Vec::new(),
             static_evals: vec![None; MAX_PLY + 2],
             singular_excluded: vec![None; MAX_PLY + 2],
             vcf: VcfSolver::default(),

@@ -33,6 +33,13 @@ pub fn threatens_unstoppable_four(board: &Board, color: Color) -> bool {
     counted > 0 && (!renju_black(board, color) || board.any_four(color, wins_by_force))
 }
 
+/// Whether `color` has a cell where it would make a four and an open three
+/// at once (for Black in renju, one that is not forbidden).
+pub fn threatens_four_three(board: &Board, color: Color) -> bool {
+    board.threat_count(color, Threat::FourThree) > 0
+        && (!renju_black(board, color) || board.any_four(color, |t| t == Threat::FourThree))
+}
+
 /// Black in renju, whose counted fours may be forbidden points.
 pub fn renju_black(board: &Board, color: Color) -> bool {
     board.rule() == Rule::Renju && color == Color::Black

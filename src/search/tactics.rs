@@ -6,9 +6,9 @@
 
 use super::alphabeta::{Node, Scored, Worker};
 use super::defence::{keep_refutations, DefenceBudget};
-use super::position::{is_four, renju_black, threatens_unstoppable_four, wins_by_force};
+use super::position::{is_four, threatens_four_three, threatens_unstoppable_four, wins_by_force};
 use super::{mate_in, mated_in};
-use crate::board::{Color, Pos, Rule, Threat};
+use crate::board::{Color, Pattern, Pos, Rule, Threat};
 use crate::eval::OrderKey;
 
 /// How far along each line from an opponent's four-three point a stone can
@@ -17,7 +17,9 @@ const LINE_REACH: isize = 5;
 /// Interior nodes this deep look for the opponent's VCF before searching.
 /// Nearer the horizon the probe costs more than it saves: the leaf's own
 /// VCF and the next ply's threat counts catch most of what it would find.
-pub(super) const INTERIOR_DEFENCE_DEPTH: i32 = 5;
+/// In long threat sequences probes from depth 5 took a third of the nodes
+/// and more (docs/search.md).
+pub(super) const INTERIOR_DEFENCE_DEPTH: i32 = 8;
 /// The check for the opponent's VCF at an interior node: small, as it runs
 /// at every node of that depth where the opponent can make a four.
 const INTERIOR_DEFENCE: DefenceBudget = DefenceBudget {
@@ -112,8 +114,7 @@ impl<'a> Worker<'a> {
         }
         let threats = Threats {
             four: threatens_unstoppable_four(board, them),
-            four_three: board.threat_count(them, Threat::FourThree) > 0
-                && (!renju_black(board, them) || board.any_four(them, |t| t == Threat::FourThree)),
+            four_three: threatens_four_three(board, them),
         };
         if let Some(win) = self.static_win(ply, excluded) {
             return Tactics::Decided(win);
@@ -151,8 +152,8 @@ impl<'a> Worker<'a> {
     }
 
     /// Marks the cells whose stone can answer the opponent's four-threes:
-    /// every cell within `LINE_REACH` along each line through a four-three
-    /// point (a stone anywhere else leaves the four and the three as they
+    /// every cell within `LINE_REACH` along the lines of a four-three
+    /// point's four and three (a stone anywhere else leaves both as they
     /// are), and the cells near the point where we would have to block the
     /// four that make a three of ours, so that the forced block becomes a
     /// four of ours and takes the tempo back.
@@ -174,7 +175,14 @@ impl<'a> Worker<'a> {
                 continue;
             }
             self.line_marks[point.index()] = stamp;
-            self.mark_lines(point, stamp, |_| true);
+            let board = &self.position.board;
+            let threat_lines = (0..board.geometry().deltas().len())
+                .filter(|&dir| {
+                    let pattern = board.pattern(point, them, dir);
+                    pattern.four_count() > 0 || pattern == Pattern::OpenThree
+                })
+                .fold(0u8, |lines, dir| lines | 1 << dir);
+            self.mark_lines(point, stamp, |dir| threat_lines & 1 << dir != 0, |_| true);
             self.position.place(point, them);
             self.position
                 .board
@@ -182,17 +190,28 @@ impl<'a> Worker<'a> {
             self.position.unmake();
         }
         for &block in &blocks {
-            self.mark_lines(block, stamp, |threat| threat >= Threat::Three);
+            self.mark_lines(block, stamp, |_| true, |threat| threat >= Threat::Three);
         }
+        self.four_three_blocks = blocks;
         self.cells = points;
     }
 
-    /// Marks the empty cells within `LINE_REACH` of `centre` along its lines
-    /// where the side to move's threat passes `keep`.
-    fn mark_lines(&mut self, centre: Pos, stamp: u32, keep: impl Fn(Threat) -> bool) {
+    /// Marks the empty cells within `LINE_REACH` of `centre` along the lines
+    /// whose direction passes `on_line`, where the side to move's threat
+    /// passes `keep`.
+    fn mark_lines(
+        &mut self,
+        centre: Pos,
+        stamp: u32,
+        on_line: impl Fn(usize) -> bool,
+        keep: impl Fn(Threat) -> bool,
+    ) {
         let board = &self.position.board;
         let me = board.side_to_move();
-        for &delta in board.geometry().deltas() {
+        for (dir, &delta) in board.geometry().deltas().iter().enumerate() {
+            if !on_line(dir) {
+                continue;
+            }
             for steps in (-LINE_REACH..=LINE_REACH).filter(|&s| s != 0) {
                 let cell = centre.offset(delta, steps);
                 if board.is_empty(cell) && keep(board.threat(cell, me)) {
@@ -243,13 +262,16 @@ impl<'a> Worker<'a> {
             let key = info.value[me] + info.value[them];
             list.push(Scored { info, key });
         }
-        // In renju the narrower list lost at 100 ms a move (below), so it
-        // keeps every four point there, and White adds the points that
-        // block Black's straight four where Black itself may not play.
-        if they_threaten_four && self.position.board.rule() != Rule::Renju {
+        // In renju White also answers Black's three on the points Black
+        // itself may not play, where a white stone still stops the straight
+        // four.
+        if they_threaten_four {
             self.keep_blocks_that_hold(ply);
-        } else if they_threaten_four {
-            self.add_forbidden_blocks(ply, excluded, &order_key);
+            if self.position.board.rule() == Rule::Renju {
+                self.add_forbidden_blocks(ply, excluded, &order_key);
+            }
+        } else if on_their_lines {
+            self.keep_four_three_answers(ply);
         }
         let list = &self.moves[ply];
         if list.is_empty() && they_threaten_four {
@@ -261,6 +283,49 @@ impl<'a> Worker<'a> {
             return self.generate(ply, excluded, Threats::default());
         }
         None
+    }
+
+    /// Against a four-three, keeps of the stones on its lines only those
+    /// that stop it: our fours, the moves after which the opponent has no
+    /// four-three and no unstoppable four left, and the threes of ours
+    /// after which the stone that must block its four makes a four of ours
+    /// (the block takes the tempo back). A stone elsewhere on its lines
+    /// blocks nothing, and ranked among the answers it pushed the real ones
+    /// into the reductions: a threat sequence the search had to prove
+    /// through such moves took many times the nodes (docs/search.md).
+    fn keep_four_three_answers(&mut self, ply: usize) {
+        let mover = self.position.side_to_move();
+        let them = mover.opponent();
+        let blocks = std::mem::take(&mut self.four_three_blocks);
+        let deltas = self.position.board.geometry().deltas();
+        let beside_a_block = |cell: Pos| {
+            blocks.iter().any(|&block| {
+                deltas.iter().any(|&delta| {
+                    (1..=LINE_REACH)
+                        .any(|s| block.offset(delta, s) == cell || block.offset(delta, -s) == cell)
+                })
+            })
+        };
+        let mut list = std::mem::take(&mut self.moves[ply]);
+        list.retain(|m| {
+            let mine = m.info.threat[mover.index()];
+            if is_four(mine) {
+                return true;
+            }
+            let counter = mine >= Threat::Three && beside_a_block(m.info.pos);
+            self.position.make(m.info.pos);
+            let board = &self.position.board;
+            let stopped =
+                !threatens_unstoppable_four(board, them) && !threatens_four_three(board, them);
+            let takes_tempo = counter
+                && blocks
+                    .iter()
+                    .any(|&b| board.is_empty(b) && is_four(board.threat(b, mover)));
+            self.position.unmake();
+            stopped || takes_tempo
+        });
+        self.moves[ply] = list;
+        self.four_three_blocks = blocks;
     }
 
     /// Renju, White against Black's open three: adds the blocks on points
@@ -423,6 +488,58 @@ mod tests {
             assert!(worker.generate(1, &[], threats).is_none());
             worker.moves[1].iter().map(|m| m.info.pos).collect()
         })
+    }
+
+    #[test]
+    fn a_four_three_is_answered_by_the_moves_that_stop_it() {
+        // White's (8,7) makes a four on row 7 (five point (9,7)) and an open
+        // three down column 8. Black stops it on (8,7) or (9,7), or at
+        // either end of the column next to the three ((8,4), (8,8)); one
+        // step further out the three still opens. (9,6), (9,8) and (9,11)
+        // make threes of Black's own down column 9 after which Black's
+        // forced block on (9,7) is a four, so White's four-three no longer
+        // wins; (9,12) makes a three too, but the block on (9,7) stays
+        // short of a four. The other stones on the four-three's lines
+        // change nothing.
+        let board = Board::from_diagram(
+            "
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . X .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . O . . . . . .
+            . . . . . . . . O . . . . . .
+            . . . . X O O O . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . X . . . . .
+            . . . . . . . . . X . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . X . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            ",
+            Rule::Freestyle,
+            Geometry::Square,
+        )
+        .unwrap();
+        let moves = with_worker(&board, |worker| {
+            let Tactics::Open(threats) = worker.tactics(1, &[]) else {
+                panic!("nothing is decided or forced here");
+            };
+            assert!(threats.four_three && !threats.four);
+            assert!(worker.generate(1, &[], threats).is_none());
+            worker.moves[1]
+                .iter()
+                .map(|m| m.info.pos)
+                .collect::<Vec<_>>()
+        });
+        let mut cells: Vec<(usize, usize)> = moves.iter().map(|p| (p.x(), p.y())).collect();
+        cells.sort();
+        assert_eq!(
+            cells,
+            vec![(8, 4), (8, 7), (8, 8), (9, 6), (9, 7), (9, 8), (9, 11)]
+        );
     }
 
     #[test]
