@@ -8,6 +8,9 @@
 //! at least as many as it does today (`SOLVED_AT_LEAST`) and prints the
 //! ones it misses. Raise the floor when the engine solves more.
 
+mod search_support;
+
+use search_support::{field, parse_move, suite_blocks, to_move};
 use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
 use wuzi::board::{Board, Color, Geometry, Pos, Rule};
@@ -54,38 +57,15 @@ fn rule_of(code: u32) -> Rule {
     }
 }
 
-fn parse_move(text: &str) -> Pos {
-    let (x, y) = text.split_once(',').expect("x,y");
-    Pos::new(x.parse().expect("x"), y.parse().expect("y"))
-}
-
 fn suite() -> Vec<Position> {
     let mut positions = Vec::new();
-    let blocks = SUITE
-        .split("\n\n")
-        .map(|block| {
-            block
-                .lines()
-                .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
-                .collect::<Vec<_>>()
-        })
-        .filter(|lines| !lines.is_empty());
-    for lines in blocks {
-        let field = |name: &str| -> &str {
-            lines
-                .iter()
-                .find_map(|line| line.strip_prefix(name).and_then(|r| r.strip_prefix(' ')))
-                .unwrap_or_else(|| panic!("no {name} in {lines:?}"))
-        };
+    for lines in suite_blocks(SUITE) {
+        let field = |name: &str| field(&lines, name);
         let kind = field("position").to_string();
         let rule: u32 = field("rule").parse().expect("rule");
         let size: usize = field("size").parse().expect("size");
         let source = field("source").to_string();
-        let to_move = match field("to-move") {
-            "X" => Color::Black,
-            "O" => Color::White,
-            other => panic!("to-move {other}"),
-        };
+        let to_move = to_move(&lines);
         let right = field("right").split_whitespace().map(parse_move).collect();
         let drawing = lines[lines.len() - size..].join("\n");
         let board = Board::from_diagram(&drawing, rule_of(rule), Geometry::Square)

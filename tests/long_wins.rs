@@ -11,10 +11,13 @@
 //! cargo test --release --test long_wins -- --ignored --nocapture
 //! ```
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+mod search_support;
+
+use search_support::{field, parse_move, search_reporting, suite_blocks, to_move};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use wuzi::board::{Board, Color, Geometry, Pos, Rule};
-use wuzi::search::{EngineOptions, Limits, SearchEvent, Searcher, WuziSearcher, MATE_BOUND};
+use wuzi::search::{SearchEvent, MATE_BOUND};
 
 const SUITE: &str = include_str!("data/long-wins.txt");
 /// The node budget a position gets; a mate not reported by then counts as
@@ -22,7 +25,7 @@ const SUITE: &str = include_str!("data/long-wins.txt");
 const NODES: u64 = 4_000_000;
 /// 945d6ee's engine reports 24 of the 77 mates within the budget; with the
 /// exact answers to a four-three, renju's narrowed blocks and the interior
-/// VCF probe from depth 8 the search reports 32 (2026-12-04).
+/// VCF probe from depth 8 the search reports 31 (2026-12-04).
 const SOLVED_AT_LEAST: usize = 30;
 
 struct Position {
@@ -31,11 +34,6 @@ struct Position {
     played: Pos,
     moves: Vec<Pos>,
     board: Board,
-}
-
-fn parse_move(text: &str) -> Pos {
-    let (x, y) = text.split_once(',').expect("x,y");
-    Pos::new(x.parse().expect("x"), y.parse().expect("y"))
 }
 
 /// `h8` is x 7, y 7.
@@ -48,35 +46,17 @@ fn parse_game_move(text: &str) -> Pos {
 }
 
 fn suite() -> Vec<Position> {
-    SUITE
-        .split("\n\n")
-        .map(|block| {
-            block
-                .lines()
-                .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
-                .collect::<Vec<_>>()
-        })
-        .filter(|lines| !lines.is_empty())
+    suite_blocks(SUITE)
+        .into_iter()
         .map(|lines| {
-            let field = |name: &str| -> &str {
-                lines
-                    .iter()
-                    .find_map(|line| line.strip_prefix(name).and_then(|r| r.strip_prefix(' ')))
-                    .unwrap_or_else(|| panic!("no {name} in {lines:?}"))
-            };
-            let source = field("source").to_string();
-            let to_move = match field("to-move") {
-                "X" => Color::Black,
-                "O" => Color::White,
-                other => panic!("to-move {other}"),
-            };
+            let source = field(&lines, "source").to_string();
             let drawing = lines[lines.len() - 15..].join("\n");
             let board = Board::from_diagram(&drawing, Rule::Renju, Geometry::Square)
                 .unwrap_or_else(|e| panic!("{source}: {e}"));
             Position {
-                to_move,
-                played: parse_move(field("played")),
-                moves: field("moves")
+                to_move: to_move(&lines),
+                played: parse_move(field(&lines, "played")),
+                moves: field(&lines, "moves")
                     .split_whitespace()
                     .map(parse_game_move)
                     .collect(),
@@ -109,18 +89,10 @@ fn the_suite_is_well_formed() {
 /// The nodes searched when the first iteration reported a mate for the side
 /// to move, if one did within the budget.
 fn nodes_to_mate(board: &Board) -> Option<u64> {
-    let mut searcher = WuziSearcher::new(&EngineOptions {
-        memory_bytes: 64 << 20,
-        threads: 1,
-    });
-    let limits = Limits {
-        nodes: Some(NODES),
-        ..Limits::default()
-    };
     let mut found = None;
-    searcher.search(board, &limits, &AtomicBool::new(false), &mut |event| {
+    search_reporting(board, NODES, &mut |event| {
         if let SearchEvent::Iteration(info) = event {
-            if info.score >= MATE_BOUND && found.is_none() {
+            if info.score > MATE_BOUND && found.is_none() {
                 found = Some(info.nodes);
             }
         }

@@ -721,7 +721,7 @@ fn a_lost_position_still_blocks_and_knows_it_is_lost() {
 /// from 2 million before renju's blocks of an open three were narrowed to
 /// those that hold and the interior VCF probe moved to depth 8, each of
 /// which alone delays this one win (over the 77 positions of
-/// `long_wins.rs` the build reports 32 mates within 4 million nodes, 24
+/// `long_wins.rs` the build reports 31 mates within 4 million nodes, 24
 /// before).
 #[test]
 fn a_root_three_that_starts_a_long_win_is_searched_in_full() {

@@ -9,14 +9,25 @@
 #![allow(dead_code)]
 
 use std::sync::atomic::AtomicBool;
-use wuzi::board::{Board, Geometry, Pos, Rule};
-use wuzi::search::{EngineOptions, Limits, SearchResult, Searcher, WuziSearcher, MATE_BOUND};
+use wuzi::board::{Board, Color, Geometry, Pos, Rule};
+use wuzi::search::{
+    EngineOptions, Limits, SearchEvent, SearchResult, Searcher, WuziSearcher, MATE_BOUND,
+};
 
 pub fn board(rule: Rule, drawing: &str) -> Board {
     Board::from_diagram(drawing, rule, Geometry::Square).expect("a drawn board")
 }
 
 pub fn search(board: &Board, nodes: u64) -> SearchResult {
+    search_reporting(board, nodes, &mut |_| {})
+}
+
+/// `search`, with every event of the search passed to `report`.
+pub fn search_reporting(
+    board: &Board,
+    nodes: u64,
+    report: &mut dyn FnMut(&SearchEvent),
+) -> SearchResult {
     let mut searcher = WuziSearcher::new(&EngineOptions {
         memory_bytes: 48 << 20,
         threads: 1,
@@ -25,7 +36,44 @@ pub fn search(board: &Board, nodes: u64) -> SearchResult {
         nodes: Some(nodes),
         ..Limits::default()
     };
-    searcher.search(board, &limits, &AtomicBool::new(false), &mut |_| {})
+    searcher.search(board, &limits, &AtomicBool::new(false), report)
+}
+
+/// The position blocks of a suite file (`tests/data/*.txt`): blank lines
+/// between blocks, `#` starting a comment line.
+pub fn suite_blocks(text: &str) -> Vec<Vec<&str>> {
+    text.split("\n\n")
+        .map(|block| {
+            block
+                .lines()
+                .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+                .collect::<Vec<_>>()
+        })
+        .filter(|lines| !lines.is_empty())
+        .collect()
+}
+
+/// The value of a block's `name value` line.
+pub fn field<'a>(lines: &[&'a str], name: &str) -> &'a str {
+    lines
+        .iter()
+        .find_map(|line| line.strip_prefix(name).and_then(|r| r.strip_prefix(' ')))
+        .unwrap_or_else(|| panic!("no {name} in {lines:?}"))
+}
+
+/// A block's side to move: `to-move X` (Black) or `to-move O` (White).
+pub fn to_move(lines: &[&str]) -> Color {
+    match field(lines, "to-move") {
+        "X" => Color::Black,
+        "O" => Color::White,
+        other => panic!("to-move {other}"),
+    }
+}
+
+/// A move written `x,y`.
+pub fn parse_move(text: &str) -> Pos {
+    let (x, y) = text.split_once(',').expect("x,y");
+    Pos::new(x.parse().expect("x"), y.parse().expect("y"))
 }
 
 pub fn assert_plays(result: &SearchResult, right: &[(usize, usize)]) {
