@@ -169,7 +169,10 @@ impl<'a> Worker<'a> {
         }
         let stamp = self.line_stamp;
         let points = std::mem::take(&mut self.cells);
-        let mut blocks = Vec::new();
+        // The buffer is the worker's, kept between nodes: a node facing a
+        // four-three allocates nothing.
+        let mut blocks = std::mem::take(&mut self.four_three_blocks);
+        blocks.clear();
         for &point in &points {
             if self.position.board.threat(point, them) != Threat::FourThree {
                 continue;
@@ -222,9 +225,10 @@ impl<'a> Worker<'a> {
     }
 
     /// Analyses every candidate and keeps the moves worth searching in
-    /// `self.moves[ply]`: against an open-four threat only the blocks and our
-    /// own fours, against a four-three only the stones on its lines and our
-    /// own fours, else every legal candidate. `Lost` if nothing helps.
+    /// `self.moves[ply]`: against an open-four threat only the blocks that
+    /// hold and our own fours, against a four-three only our own fours and
+    /// the stones on its lines that stop it, else every legal candidate.
+    /// `Lost` if nothing helps.
     pub fn generate(&mut self, ply: usize, excluded: &[Pos], threats: Threats) -> Option<Node> {
         let they_threaten_four = threats.four;
         let on_their_lines = threats.four_three && !threats.four;
