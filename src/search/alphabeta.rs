@@ -2,9 +2,7 @@
 //! with the shared transposition table, killers and history.
 
 use super::position::{is_four, CellInfo, Position};
-use super::pruning::{
-    stale_table_reduction, Selectivity, CONTINUING_REACH, MOVE_COUNT_DEPTH, RAZOR_DEPTH,
-};
+use super::pruning::{stale_table_reduction, Selectivity, MOVE_COUNT_DEPTH, RAZOR_DEPTH};
 use super::tactics::{Tactics, Threats, INTERIOR_DEFENCE_DEPTH};
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::vcf::VcfSolver;
@@ -232,18 +230,6 @@ impl<'a> Worker<'a> {
         let killers = self.killers[ply];
         let history = &self.history;
         self.order_keys.clear();
-        // Below the root, the mover's stone before the opponent's last one.
-        let bonus = self.selectivity.continuing_threat_bonus;
-        let stones = self.position.board.history();
-        let previous = match stones.len() {
-            n if bonus != 0 && ply >= 2 && n >= 2 => Some(stones[n - 2]),
-            _ => None,
-        };
-        let continuing = |pos: Pos| {
-            previous.is_some_and(|p| {
-                p.x().abs_diff(pos.x()).max(p.y().abs_diff(pos.y())) <= CONTINUING_REACH
-            })
-        };
         for (index, m) in self.moves[ply].iter_mut().enumerate() {
             let pos = m.info.pos;
             m.key = if Some(pos) == tt_move {
@@ -253,14 +239,9 @@ impl<'a> Worker<'a> {
                     true => self.selectivity.killer_bonus,
                     false => 0,
                 };
-                let attack = match m.info.threat[color] >= Threat::OpenThree && continuing(pos) {
-                    true => bonus,
-                    false => 0,
-                };
                 m.info.value[color]
                     + m.info.value[1 - color]
                     + killer
-                    + attack
                     + history[color * CELL_COUNT + pos.index()].min(1000) / 8
             };
             // Ascending packed keys are descending move keys, ties by index:
@@ -737,8 +718,8 @@ pub(super) fn with_worker<R>(
 
 #[cfg(test)]
 mod tests {
-    use super::{evaluate, is_mate, with_worker, NodeKind, Scored, Worker};
-    use crate::board::{Board, Color, Geometry, Pos, Rule, Threat};
+    use super::{evaluate, is_mate, with_worker, NodeKind};
+    use crate::board::{Board, Geometry, Rule};
 
     #[test]
     fn the_horizon_stands_pat_at_beta_and_looks_for_a_vcf_below_it() {
@@ -776,49 +757,6 @@ mod tests {
             assert!(score > 0 && is_mate(score), "a win, not {score}");
             assert!(worker.nodes > 0);
         });
-    }
-
-    #[test]
-    fn a_threat_beside_the_movers_previous_stone_is_ranked_up_in_renju() {
-        // Black's last two stones: i8 beside h8, then d3 beside c3. Black
-        // to move: e3 makes an open three next to d3, j8 one six cells
-        // away. Below the root, only e3 carries renju's bonus for an attack
-        // under way; freestyle has none.
-        for (rule, bonus) in [(Rule::Renju, 400), (Rule::Freestyle, 0)] {
-            let mut board = Board::new(15, 15, rule).unwrap();
-            for (x, y) in [
-                (7, 7),
-                (0, 0),
-                (8, 7),
-                (0, 14),
-                (2, 2),
-                (14, 0),
-                (3, 2),
-                (14, 14),
-            ] {
-                board.play(Pos::new(x, y)).unwrap();
-            }
-            let (beside, far) = (Pos::new(4, 2), Pos::new(9, 7));
-            with_worker(&board, |worker| {
-                assert_eq!(worker.selectivity.continuing_threat_bonus, bonus);
-                let black = Color::Black.index();
-                let scored = |worker: &Worker, pos| {
-                    let info = worker.position.analyse(pos);
-                    assert!(info.threat[black] >= Threat::OpenThree, "{pos}");
-                    Scored { info, key: 0 }
-                };
-                worker.moves[2] = vec![scored(worker, far), scored(worker, beside)];
-                worker.order(2, None, 2);
-                let key = |pos| {
-                    let m = worker.moves[2].iter().find(|m| m.info.pos == pos).unwrap();
-                    (m.key, m.info.value[0] + m.info.value[1])
-                };
-                let (beside_key, beside_base) = key(beside);
-                let (far_key, far_base) = key(far);
-                assert_eq!(beside_key, beside_base + bonus);
-                assert_eq!(far_key, far_base);
-            });
-        }
     }
 
     #[test]

@@ -13,9 +13,6 @@ use crate::board::{Geometry, Rule};
 pub const RAZOR_DEPTH: i32 = 2;
 /// Quiet moves are pruned by their rank up to this depth.
 pub const MOVE_COUNT_DEPTH: i32 = 10;
-/// How near (in cells along both axes) the mover's previous stone a threat
-/// must be to earn `Selectivity::continuing_threat_bonus`.
-pub const CONTINUING_REACH: usize = 4;
 
 /// Hundredths of a ply taken off a PV node for each ply its table entry's
 /// search fell short of the node's depth.
@@ -72,11 +69,6 @@ pub struct Selectivity {
     pub singular_margin: Score,
     /// Ordering bonus of a killer move.
     pub killer_bonus: i32,
-    /// Ordering bonus of a move that makes an open three or better within
-    /// `CONTINUING_REACH` cells of the mover's previous stone: the next
-    /// threat of an attack under way, which the tables rank below blocks
-    /// and shape moves (docs/search.md, "Long threat sequences").
-    pub continuing_threat_bonus: i32,
     /// VCF nodes tried at a leaf where the side to move has a four.
     pub leaf_vcf_budget: u64,
     /// Whether a leaf returns a static score at or above beta before it
@@ -131,7 +123,6 @@ const GOMOKU: Selectivity = Selectivity {
     fail_high: Some((11, -2)),
     singular_margin: 7,
     killer_bonus: 268,
-    continuing_threat_bonus: 0,
     leaf_vcf_budget: 8,
     leaf_stands_pat: true,
     root_threes_unreduced: false,
@@ -166,7 +157,6 @@ const HAND_SET: Selectivity = Selectivity {
     fail_high: Some((15, 9)),
     singular_margin: 10,
     killer_bonus: 300,
-    continuing_threat_bonus: 0,
     leaf_vcf_budget: 64,
     leaf_stands_pat: false,
     root_threes_unreduced: false,
@@ -194,7 +184,6 @@ const RENJU: Selectivity = Selectivity {
     fail_high: None,
     singular_margin: 11,
     killer_bonus: 264,
-    continuing_threat_bonus: 400,
     leaf_vcf_budget: 8,
     leaf_stands_pat: true,
     root_threes_unreduced: true,
@@ -278,7 +267,6 @@ impl Selectivity {
         whole("RAZOR2", &mut set.razor_margin[2]);
         whole("SE_MARGIN", &mut set.singular_margin);
         whole("KILLER", &mut set.killer_bonus);
-        whole("CONTINUING", &mut set.continuing_threat_bonus);
         if let Some(v) = knob("LEAF_VCF") {
             set.leaf_vcf_budget = v.round().max(0.0) as u64;
         }
