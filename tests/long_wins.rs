@@ -36,15 +36,6 @@ struct Position {
     board: Board,
 }
 
-/// `h8` is x 7, y 7.
-fn parse_game_move(text: &str) -> Pos {
-    let mut chars = text.chars();
-    let letter = chars.next().expect("a letter");
-    let x = (letter as u8 - b'a') as usize;
-    let y: usize = chars.as_str().parse().expect("a number");
-    Pos::new(x, y - 1)
-}
-
 fn suite() -> Vec<Position> {
     suite_blocks(SUITE)
         .into_iter()
@@ -58,7 +49,7 @@ fn suite() -> Vec<Position> {
                 played: parse_move(field(&lines, "played")),
                 moves: field(&lines, "moves")
                     .split_whitespace()
-                    .map(parse_game_move)
+                    .map(|m| Pos::from_notation(m).expect("a move like h8"))
                     .collect(),
                 board,
                 source,
