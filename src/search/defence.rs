@@ -12,9 +12,9 @@
 //! the deadline the unverified candidates are judged by the cheap rule alone
 //! (the VCF's own points and our fours stay), never by searching.
 
-use super::alphabeta::Scored;
 use super::position::{is_four, Position};
 use super::vcf::VcfSolver;
+use super::worker::Scored;
 use crate::board::{Color, Pos, Threat};
 use std::time::Instant;
 

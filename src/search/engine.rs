@@ -2,12 +2,12 @@
 //! once, tries a VCF, then runs iterative deepening with aspiration windows on
 //! the main thread and Lazy-SMP helpers sharing the transposition table.
 
-use super::alphabeta::{is_mate, Node, NodeKind, Shared, Worker, MAX_PLY};
 use super::position::Position;
 use super::time::Stability;
 use super::tt::TranspositionTable;
 use super::vcf::MAX_FOURS;
 use super::vct::{VctSolver, MAX_THREATS};
+use super::worker::{is_mate, Node, NodeKind, Shared, Worker, MAX_PLY};
 use super::{
     mate_in, CandidateRange, EngineOptions, IterationInfo, Limits, Score, SearchEvent,
     SearchResult, Searcher, MATE,

@@ -20,6 +20,7 @@ pub mod time;
 mod tt;
 mod vcf;
 mod vct;
+mod worker;
 
 pub use engine::WuziSearcher;
 pub use one_ply::OnePlySearcher;

@@ -2,9 +2,9 @@
 //! its best few moves in a shallow search against a higher bound, and is
 //! cut when one of them clears it.
 
-use super::alphabeta::{is_mate, NodeKind, Worker};
 use super::tactics::Threats;
 use super::tt::{Bound, Entry};
+use super::worker::{is_mate, NodeKind, Worker};
 use super::Score;
 
 impl Worker<'_> {
@@ -65,8 +65,8 @@ impl Worker<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::alphabeta::with_worker;
     use super::super::tt::Bound;
+    use super::super::worker::with_worker;
     use crate::board::{Board, Geometry, Rule};
     use crate::eval::evaluate;
 

@@ -6,7 +6,7 @@
 //! sorts its root moves by the last scores the same way, stably). Renju
 //! keeps ranking its root by key (`Selectivity::root_order_carries_over`).
 
-use super::alphabeta::Worker;
+use super::worker::Worker;
 use crate::board::Pos;
 
 impl Worker<'_> {
@@ -39,7 +39,7 @@ impl Worker<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::alphabeta::with_worker;
+    use super::super::worker::with_worker;
     use crate::board::{Board, Geometry, Pos, Rule};
 
     /// The root's moves in their order now, without ranking them again

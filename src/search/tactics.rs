@@ -4,9 +4,9 @@
 //! (the blocks of an open three, the stones that break a four-three, the
 //! moves that stop a VCF).
 
-use super::alphabeta::{Node, Scored, Worker};
 use super::defence::{keep_refutations, DefenceBudget};
 use super::position::{is_four, threatens_four_three, threatens_unstoppable_four, wins_by_force};
+use super::worker::{Node, Scored, Worker};
 use super::{mate_in, mated_in};
 use crate::board::{Color, Pattern, Pos, Rule, Threat};
 use crate::eval::OrderKey;
@@ -476,7 +476,7 @@ impl<'a> Worker<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::alphabeta::with_worker;
+    use super::super::worker::with_worker;
     use super::*;
     use crate::board::{Board, Geometry};
 
