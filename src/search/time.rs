@@ -175,7 +175,7 @@ impl Clock {
             (Some(a), None) | (None, Some(a)) => a,
             (None, None) => return None,
         };
-        let match_soft = match_left.map(|left| left / MOVES_TO_GO + self.increment_ms);
+        let match_soft = match_left.map(|left| left / moves_to_go() + self.increment_ms);
         let soft = match_soft.map_or(hard, |s| s.min(hard));
         Some(TimeBudget {
             start,
@@ -183,6 +183,19 @@ impl Clock {
             hard: Duration::from_millis(hard.max(1)),
         })
     }
+}
+
+/// `MOVES_TO_GO`, or with the `knobs` feature the environment's
+/// `MOVES_TO_GO`, for trying other shares of the clock in matches.
+fn moves_to_go() -> u64 {
+    #[cfg(feature = "knobs")]
+    if let Some(v) = std::env::var("MOVES_TO_GO")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        return u64::max(v, 1);
+    }
+    MOVES_TO_GO
 }
 
 /// What is kept back from a per-move limit of `turn_ms`.
