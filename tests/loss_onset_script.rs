@@ -2,8 +2,7 @@
 //! colour won twice, and for each loss whether wuzi's own score had seen it
 //! coming when the peer first announced a forced win.
 
-use std::path::Path;
-use std::process::Command;
+mod script_support;
 
 /// Two openings (three stones each), each played twice with colours
 /// swapped: the peer wins both games of the first, White both of the second.
@@ -47,19 +46,12 @@ Engines: pbrain-rapfi x cand-wuzi
 
 #[test]
 fn losses_are_split_by_whether_wuzi_had_seen_them() {
-    let dir = std::env::temp_dir().join(format!("wuzi-onset-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("games.sgf"), RECORDS).unwrap();
-    std::fs::write(dir.join("msgs.txt"), MESSAGES).unwrap();
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/loss-onset.py");
-    let output = Command::new("python3")
-        .arg(script)
-        .args(["--engine", "cand-wuzi"])
-        .arg(&dir)
-        .output()
-        .unwrap();
-    let out = String::from_utf8(output.stdout).unwrap();
-    assert!(output.status.success(), "{out}");
+    let out = script_support::run_on_records(
+        "loss-onset.py",
+        "onset",
+        &["--engine", "cand-wuzi"],
+        &[("games.sgf", RECORDS), ("msgs.txt", MESSAGES)],
+    );
     let lines: Vec<&str> = out.lines().skip(1).collect();
     assert_eq!(
         lines,
@@ -74,5 +66,4 @@ fn losses_are_split_by_whether_wuzi_had_seen_them() {
         ],
         "{out}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -2,8 +2,7 @@
 //! engine's root score, and wuzi's score beside the peer's one ply later,
 //! from a gauntlet's `msgs.txt`.
 
-use std::path::Path;
-use std::process::Command;
+mod script_support;
 
 /// One game: wuzi searches move 6 to depth 12, the peer move 7 to depth 11,
 /// in c-gomoku-cli's message format.
@@ -22,17 +21,12 @@ Engines: pbrain-rapfi x cand-wuzi
 
 #[test]
 fn swings_and_the_paired_scores_come_from_the_search_lines() {
-    let dir = std::env::temp_dir().join(format!("wuzi-steady-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("msgs.txt"), MESSAGES).unwrap();
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/score-steadiness.py");
-    let output = Command::new("python3")
-        .arg(script)
-        .arg(&dir)
-        .output()
-        .unwrap();
-    let out = String::from_utf8(output.stdout).unwrap();
-    assert!(output.status.success(), "{out}");
+    let out = script_support::run_on_records(
+        "score-steadiness.py",
+        "steady",
+        &[],
+        &[("msgs.txt", MESSAGES)],
+    );
     let lines: Vec<&str> = out.lines().skip(1).collect();
     // Depth 9 is left out: the swings are 40 and 20, the sizes 100, 140, 120.
     assert_eq!(
@@ -45,5 +39,4 @@ fn swings_and_the_paired_scores_come_from_the_search_lines() {
         ],
         "{out}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
