@@ -46,21 +46,22 @@ def last_lines(lines):
 
 def onset(last, ours):
     """(the peer's first announcing ply, wuzi's verdict then, plies until wuzi's own)."""
+    plies = sorted(last)
     peer_win = next(
-        (ply for ply in sorted(last) if ours not in last[ply][0]
+        (ply for ply in plies if ours not in last[ply][0]
          and forced_wins.verdict(last[ply][1]) == "win"),
         None,
     )
     if peer_win is None:
         return None, None, None
-    before = [ply for ply in sorted(last) if ply < peer_win and ours in last[ply][0]]
+    before = [ply for ply in plies if ply < peer_win and ours in last[ply][0]]
     seen = None
     if before:
         text = last[before[-1]][1]
         score = forced_wins.plain_score(text)
         seen = forced_wins.verdict(text) == "loss" or (score is not None and score <= SEEN)
     own_loss = next(
-        (ply for ply in sorted(last) if ours in last[ply][0]
+        (ply for ply in plies if ours in last[ply][0]
          and forced_wins.verdict(last[ply][1]) == "loss"),
         None,
     )
