@@ -39,6 +39,21 @@ pub fn cell_class(patterns: &[Pattern]) -> usize {
     usize::from(index[((p[0] * N + p[1]) * N + p[2]) * N + p[3]])
 }
 
+/// The patterns of every class, in `cell_class`'s numbering.
+pub fn class_patterns() -> Vec<[Pattern; 4]> {
+    let mut out = Vec::with_capacity(CELL_CLASSES);
+    for a in 0..N {
+        for b in a..N {
+            for c in b..N {
+                for d in c..N {
+                    out.push([a, b, c, d].map(|code| Pattern::from_code(code as u8)));
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Calls `visit(side, patterns)` for each empty cell of `board` and each
 /// side (0: the side to move, 1: the opponent) with the cell's line patterns
 /// for that side, one per direction. Black's forbidden points in renju are
@@ -106,6 +121,9 @@ mod tests {
             }
         }
         assert_eq!(seen.len(), CELL_CLASSES);
+        for (class, patterns) in class_patterns().iter().enumerate() {
+            assert_eq!(cell_class(patterns), class);
+        }
     }
 
     #[test]

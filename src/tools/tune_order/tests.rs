@@ -1,6 +1,8 @@
+use super::label::{played_labels, wander, WANDER_WIDTH};
 use super::*;
 use crate::board::Geometry;
 use crate::eval::{block_value, cell_value};
+use crate::tools::records::parse_record;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
