@@ -21,6 +21,7 @@ RECORDS is a folder that c-gomoku-cli filled through
 A loss that wuzi had seen is a slide; an unseen one is a surprise, a
 threat sequence its search did not read.
 """
+import argparse
 import importlib.util
 import os
 import statistics
@@ -118,13 +119,14 @@ def report(folder, ours):
 
 
 def main(argv):
-    ours = "wuzi"
-    if argv[:1] == ["--engine"] and len(argv) > 1:
-        ours, argv = argv[1], argv[2:]
-    if not argv:
-        sys.exit(__doc__)
-    for folder in argv:
-        report(folder, ours)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--engine", default="wuzi")
+    parser.add_argument("folders", nargs="+")
+    args = parser.parse_args(argv)
+    for folder in args.folders:
+        report(folder, args.engine)
 
 
 if __name__ == "__main__":
