@@ -13,7 +13,9 @@
 //! back toward that start (`--l2`), so a class seen in few positions stays
 //! near what its patterns say.
 
-use super::{fit_temperature, ordered_moves, params_of, Label, RANKS_REPORTED};
+use super::{
+    fit_temperature, ordered_moves, params_of, rank_among, softmax, Label, RANKS_REPORTED,
+};
 use super::{OWN_THREAT as LINEAR_OWN_THREAT, THEIR_PATTERN, THEIR_THREAT as LINEAR_THEIR_THREAT};
 use crate::board::{Board, Pattern, Pos, Threat};
 use crate::eval::{cell_patterns, order_weights, EvalSet};
@@ -89,15 +91,7 @@ fn key(terms: &Terms, w: &[f64]) -> f64 {
 fn probabilities(sample: &ClassSample, w: &[f64], t: f64, out: &mut Vec<f64>) {
     out.clear();
     out.extend(sample.candidates.iter().map(|c| key(c, w) / t));
-    let top = out.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let mut total = 0.0;
-    for p in out.iter_mut() {
-        *p = (*p - top).exp();
-        total += *p;
-    }
-    for p in out.iter_mut() {
-        *p /= total;
-    }
+    softmax(out);
 }
 
 fn cross_entropy(samples: &[ClassSample], w: &[f64], t: f64) -> f64 {
@@ -114,11 +108,7 @@ fn cross_entropy(samples: &[ClassSample], w: &[f64], t: f64) -> f64 {
 
 fn rank(sample: &ClassSample, w: &[f64]) -> usize {
     let keys: Vec<f64> = sample.candidates.iter().map(|c| key(c, w)).collect();
-    let own = keys[sample.best];
-    keys.iter()
-        .enumerate()
-        .filter(|&(i, &k)| k > own || (k == own && i < sample.best))
-        .count()
+    rank_among(&keys, sample.best)
 }
 
 fn report(name: &str, samples: &[ClassSample], w: &[f64], t: f64) -> String {

@@ -205,13 +205,18 @@ impl Label {
 fn probabilities(sample: &Sample, w: &[f64; PARAMS], t: f64, out: &mut Vec<f64>) {
     out.clear();
     out.extend(sample.candidates.iter().map(|c| c.key(w) / t));
-    let top = out.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    softmax(out);
+}
+
+/// Turns `logits` into softmax probabilities in place.
+fn softmax(logits: &mut [f64]) {
+    let top = logits.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let mut total = 0.0;
-    for p in out.iter_mut() {
+    for p in logits.iter_mut() {
         *p = (*p - top).exp();
         total += *p;
     }
-    for p in out.iter_mut() {
+    for p in logits.iter_mut() {
         *p /= total;
     }
 }
@@ -237,10 +242,16 @@ pub fn cross_entropy(samples: &[Sample], w: &[f64; PARAMS], t: f64) -> f64 {
 /// 0 for the first.
 pub fn rank(sample: &Sample, w: &[f64; PARAMS]) -> usize {
     let keys: Vec<f64> = sample.candidates.iter().map(|c| c.key(w)).collect();
-    let own = keys[sample.best];
+    rank_among(&keys, sample.best)
+}
+
+/// Where candidate `best` lands when `keys` are sorted, best first, ties
+/// kept in board order.
+fn rank_among(keys: &[f64], best: usize) -> usize {
+    let own = keys[best];
     keys.iter()
         .enumerate()
-        .filter(|&(i, &k)| k > own || (k == own && i < sample.best))
+        .filter(|&(i, &k)| k > own || (k == own && i < best))
         .count()
 }
 
