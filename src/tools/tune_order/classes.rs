@@ -17,7 +17,7 @@ use super::{
     fit_temperature, ordered_moves, params_of, rank_among, softmax, Label, RANKS_REPORTED,
 };
 use super::{OWN_THREAT as LINEAR_OWN_THREAT, THEIR_PATTERN, THEIR_THREAT as LINEAR_THEIR_THREAT};
-use crate::board::{Board, Pattern, Pos, Threat};
+use crate::board::{Board, Color, Pattern, Pos, Rule, Threat};
 use crate::eval::{cell_patterns, order_weights, EvalSet};
 use crate::tools::cell_class::{cell_class, class_patterns, CELL_CLASSES, NOTHING};
 use crate::tools::fitting::minimise;
@@ -32,16 +32,19 @@ const THEIR_THREAT: usize = OWN_THREAT + Threat::COUNT;
 /// and both combined threats, each an index into the parameters.
 type Terms = [u16; 4];
 
+/// A labelled position: each candidate's terms and which one was chosen.
 pub struct ClassSample {
     candidates: Vec<Terms>,
     best: usize,
 }
 
-fn class_of(board: &Board, pos: Pos, color: crate::board::Color, threat: Threat) -> usize {
+/// The class of `color`'s patterns on `pos` (none on a forbidden point).
+fn class_of(board: &Board, pos: Pos, color: Color, threat: Threat) -> usize {
     let patterns: Vec<Pattern> = cell_patterns(board, pos, color, threat).collect();
     cell_class(&patterns)
 }
 
+/// The terms of a move on the empty cell `pos` for the side to move.
 fn terms(board: &Board, pos: Pos) -> Terms {
     let me = board.side_to_move();
     let them = me.opponent();
@@ -68,7 +71,7 @@ impl Label {
 }
 
 /// The linear key of `rule` spread over the classes.
-pub fn start_of(rule: crate::board::Rule) -> Vec<f64> {
+pub fn start_of(rule: Rule) -> Vec<f64> {
     let linear = params_of(order_weights(rule));
     let mut w = vec![0.0; CLASS_PARAMS];
     for (class, patterns) in class_patterns().iter().enumerate() {
@@ -242,7 +245,6 @@ pub fn fit_classes(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Rule;
     use crate::tools::tune_order::Candidate;
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
