@@ -14,7 +14,8 @@
 //! near what its patterns say.
 
 use super::{
-    fit_temperature, ordered_moves, params_of, rank_among, softmax, Label, RANKS_REPORTED,
+    fit_temperature, mean_cross_entropy, ordered_moves, params_of, rank_among, shares_within,
+    softmax, Label, RANKS_REPORTED,
 };
 use super::{OWN_THREAT as LINEAR_OWN_THREAT, THEIR_PATTERN, THEIR_THREAT as LINEAR_THEIR_THREAT};
 use crate::board::{Board, Color, Pattern, Pos, Rule, Threat};
@@ -98,15 +99,10 @@ fn probabilities(sample: &ClassSample, w: &[f64], t: f64, out: &mut Vec<f64>) {
 }
 
 fn cross_entropy(samples: &[ClassSample], w: &[f64], t: f64) -> f64 {
-    let mut p = Vec::new();
-    let total: f64 = samples
-        .iter()
-        .map(|s| {
-            probabilities(s, w, t, &mut p);
-            -p[s.best].max(1e-300).ln()
-        })
-        .sum();
-    total / samples.len().max(1) as f64
+    mean_cross_entropy(samples, |s, p| {
+        probabilities(s, w, t, p);
+        s.best
+    })
 }
 
 fn rank(sample: &ClassSample, w: &[f64]) -> usize {
@@ -118,10 +114,8 @@ fn report(name: &str, samples: &[ClassSample], w: &[f64], t: f64) -> String {
     let ranks: Vec<usize> = samples.iter().map(|s| rank(s, w)).collect();
     let shares: Vec<String> = RANKS_REPORTED
         .iter()
-        .map(|&n| {
-            let share = ranks.iter().filter(|&&r| r < n).count() as f64 / ranks.len().max(1) as f64;
-            format!("top-{n} {:.1}%", 100.0 * share)
-        })
+        .zip(shares_within(&ranks))
+        .map(|(n, share)| format!("top-{n} {:.1}%", 100.0 * share))
         .collect();
     format!(
         "// {name}: cross-entropy {:.4}, {}\n",
@@ -245,6 +239,7 @@ pub fn fit_classes(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tools::tune_order::tests::drawn_index;
     use crate::tools::tune_order::Candidate;
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
@@ -322,14 +317,7 @@ mod tests {
                         best: 0,
                     };
                     probabilities(&sample, &truth, t, &mut p);
-                    let mut u = rng.gen::<f64>();
-                    sample.best = p
-                        .iter()
-                        .position(|&q| {
-                            u -= q;
-                            u < 0.0
-                        })
-                        .unwrap_or(p.len() - 1);
+                    sample.best = drawn_index(&p, rng.gen());
                     sample
                 })
                 .collect()

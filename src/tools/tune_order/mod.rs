@@ -223,6 +223,19 @@ fn softmax(logits: &mut [f64]) {
 
 /// Mean cross-entropy of the labelled moves.
 pub fn cross_entropy(samples: &[Sample], w: &[f64; PARAMS], t: f64) -> f64 {
+    mean_cross_entropy(samples, |s, p| {
+        probabilities(s, w, t, p);
+        s.best
+    })
+}
+
+/// Mean of −ln p(labelled move) over `samples` (0 for none), where
+/// `probabilities` fills in a sample's candidate probabilities and returns
+/// the labelled move's index among them.
+fn mean_cross_entropy<S>(
+    samples: &[S],
+    mut probabilities: impl FnMut(&S, &mut Vec<f64>) -> usize,
+) -> f64 {
     if samples.is_empty() {
         return 0.0;
     }
@@ -230,8 +243,8 @@ pub fn cross_entropy(samples: &[Sample], w: &[f64; PARAMS], t: f64) -> f64 {
     let total: f64 = samples
         .iter()
         .map(|s| {
-            probabilities(s, w, t, &mut p);
-            -p[s.best].max(1e-300).ln()
+            let best = probabilities(s, &mut p);
+            -p[best].max(1e-300).ln()
         })
         .sum();
     total / samples.len() as f64
@@ -258,6 +271,11 @@ fn rank_among(keys: &[f64], best: usize) -> usize {
 /// The share of samples whose labelled move ranks within each of `RANKS_REPORTED`.
 fn rank_rates(samples: &[Sample], w: &[f64; PARAMS]) -> [f64; RANKS_REPORTED.len()] {
     let ranks: Vec<usize> = samples.iter().map(|s| rank(s, w)).collect();
+    shares_within(&ranks)
+}
+
+/// The share of `ranks` below each of `RANKS_REPORTED`.
+fn shares_within(ranks: &[usize]) -> [f64; RANKS_REPORTED.len()] {
     RANKS_REPORTED
         .map(|n| ranks.iter().filter(|&&r| r < n).count() as f64 / ranks.len().max(1) as f64)
 }

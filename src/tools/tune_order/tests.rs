@@ -34,17 +34,20 @@ fn synthetic(truth: &[f64; PARAMS], t: f64, count: usize, seed: u64) -> Vec<Samp
                 best: 0,
             };
             probabilities(&sample, truth, t, &mut p);
-            let mut draw = rng.gen::<f64>();
-            sample.best = p
-                .iter()
-                .position(|&q| {
-                    draw -= q;
-                    draw < 0.0
-                })
-                .unwrap_or(p.len() - 1);
+            sample.best = drawn_index(&p, rng.gen());
             sample
         })
         .collect()
+}
+
+/// The index that `u`, uniform in [0, 1), draws from the probabilities `p`.
+pub(super) fn drawn_index(p: &[f64], mut u: f64) -> usize {
+    p.iter()
+        .position(|&q| {
+            u -= q;
+            u < 0.0
+        })
+        .unwrap_or(p.len() - 1)
 }
 
 fn truth() -> [f64; PARAMS] {
