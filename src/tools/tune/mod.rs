@@ -21,11 +21,12 @@ use crate::tools::cell_class::{self, CELL_CLASSES};
 use crate::tools::fit_data::{
     is_quiet, opening_length, record_files, result_for, winner_of, Resolver,
 };
-use crate::tools::fitting::{golden_section, minimise, rust_list};
+use crate::tools::fitting::{golden_section, minimise};
 use crate::tools::records::{parse_record, RecordedMove};
 use crate::tools::teacher::TeacherFiles;
 use crate::tools::tune_choice::{load_choices, ChoiceFit};
 use crate::tools::tune_net::fit_networks;
+use source::{candidate_source, rust_source};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -678,41 +679,6 @@ fn teach(data: &mut [SetData], k: f64, weight: f64) -> Result<String, String> {
     ))
 }
 
-/// The line features' fitted weights, as a comment beside the table.
-fn candidate_source(w: &[f64; PARAMS], candidates: Candidates) -> String {
-    if !candidates.lines {
-        return String::new();
-    }
-    let list = |values: &[f64]| {
-        let rounded: Vec<String> = values
-            .iter()
-            .map(|v| (v.round() as i32).to_string())
-            .collect();
-        rounded.join(", ")
-    };
-    let (own, their) = w[LINES..].split_at(Pattern::COUNT);
-    format!(
-        "        // lines by Pattern: own [{}], their [{}]\n",
-        list(own),
-        list(their)
-    )
-}
-
-/// One `EvalWeights` literal, in the layout of `src/eval/mod.rs`.
-fn rust_source(set: EvalSet, w: &EvalWeights) -> String {
-    format!(
-        "        // {set:?}\n        EvalWeights {{\n            \
-         own_cells: [{}],\n            their_cells: [{}],\n            \
-         own_pairs: [{}],\n            their_pairs: [{}],\n            \
-         initiative: {},\n            tempo: {},\n        }},\n",
-        rust_list(&w.own_cells),
-        rust_list(&w.their_cells),
-        rust_list(&w.own_pairs),
-        rust_list(&w.their_pairs),
-        w.initiative,
-        w.tempo
-    )
-}
-
+mod source;
 #[cfg(test)]
 mod tests;
