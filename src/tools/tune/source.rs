@@ -13,11 +13,8 @@ pub(super) fn candidate_source(w: &[f64; PARAMS], candidates: Candidates) -> Str
         return String::new();
     }
     let list = |values: &[f64]| {
-        let rounded: Vec<String> = values
-            .iter()
-            .map(|v| (v.round() as i32).to_string())
-            .collect();
-        rounded.join(", ")
+        let rounded: Vec<i32> = values.iter().map(|v| v.round() as i32).collect();
+        rust_list(&rounded)
     };
     let (own, their) = w[LINES..].split_at(Pattern::COUNT);
     format!(
