@@ -14,6 +14,8 @@
 //! engine adds (`eval::net`): refit the tables first, then the network on
 //! top of them (`--net DIR`, in `tune_net`).
 
+mod source;
+
 use crate::board::{Board, PairClass, Pattern, Rule, Threat};
 use crate::eval::net::Net;
 use crate::eval::{EvalSet, EvalWeights, Features, EVAL_LIMIT, WEIGHTS};
@@ -679,6 +681,5 @@ fn teach(data: &mut [SetData], k: f64, weight: f64) -> Result<String, String> {
     ))
 }
 
-mod source;
 #[cfg(test)]
 mod tests;
