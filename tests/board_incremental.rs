@@ -58,6 +58,35 @@ fn check_threats_against_scans(board: &Board) {
     }
 }
 
+/// Checks the cells the search answers an open-four threat from: every
+/// candidate where either colour makes a four is listed, in the
+/// candidates' order, and nothing else but Black's forbidden fours.
+fn check_four_points_against_a_scan(board: &Board) {
+    let mut listed = Vec::new();
+    board.collect_four_points(&mut listed);
+    let candidates: Vec<Pos> = board.candidates().collect();
+    let four = |p: Pos, color: Color| board.threat(p, color) >= Threat::Four;
+    let scanned: Vec<Pos> = candidates
+        .iter()
+        .copied()
+        .filter(|&p| four(p, Color::Black) || four(p, Color::White))
+        .collect();
+    let kept: Vec<Pos> = listed
+        .iter()
+        .copied()
+        .filter(|&p| four(p, Color::Black) || four(p, Color::White))
+        .collect();
+    assert_eq!(kept, scanned, "{board:?}");
+    for &p in &listed {
+        assert!(candidates.contains(&p), "{p:?} is no candidate\n{board:?}");
+        let forbidden = board.threat(p, Color::Black) == Threat::Forbidden;
+        assert!(
+            four(p, Color::Black) || four(p, Color::White) || forbidden,
+            "{p:?}\n{board:?}"
+        );
+    }
+}
+
 /// Checks the pair-class counts against a scan of the cells' patterns
 /// through the public API (the recount shares the board's update code; this
 /// does not): forbidden points (overline, double four) have no class.
@@ -119,6 +148,7 @@ fn exercise(rule: Rule, geometry: Geometry, width: usize, height: usize, seed: u
         if step % 16 == 0 {
             check_threats_against_scans(&board);
             check_pair_counts_against_a_scan(&board);
+            check_four_points_against_a_scan(&board);
         }
     }
 }

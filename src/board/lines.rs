@@ -672,6 +672,19 @@ impl LineState {
             })
     }
 
+    /// The cells where either colour has a four or better, in index (row)
+    /// order.
+    pub(crate) fn cells_with_four_of_either(&self) -> impl Iterator<Item = Pos> + '_ {
+        let [black, white] = &self.fours;
+        black
+            .iter()
+            .zip(white)
+            .enumerate()
+            .flat_map(|(word, (&b, &w))| {
+                set_bits(b | w).map(move |bit| Pos::from_index(word * 64 + bit))
+            })
+    }
+
     /// `color`'s patterns on `pos` at once: nibble `dir` holds the code of
     /// its pattern along direction `dir`.
     pub(crate) fn pattern_codes(&self, pos: Pos, color: Color) -> u16 {

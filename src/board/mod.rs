@@ -634,6 +634,18 @@ impl Board {
         }
     }
 
+    /// The empty cells where either colour has a four or better by its
+    /// line patterns, row by row (appended to `out`): the candidates that
+    /// make or block a four, found without a scan of the board, since every
+    /// four point lies within two steps of a stone.
+    pub fn collect_four_points(&self, out: &mut Vec<Pos>) {
+        out.extend(
+            self.lines
+                .cells_with_four_of_either()
+                .filter(|&pos| self.is_empty(pos)),
+        );
+    }
+
     /// The empty cells within two steps of a stone (along the geometry),
     /// row by row: where moves are worth considering.
     pub fn candidates(&self) -> impl Iterator<Item = Pos> + '_ {

@@ -238,7 +238,14 @@ impl<'a> Worker<'a> {
         let stamp = self.line_stamp;
         let mover = self.position.side_to_move();
         let (me, them) = (mover.index(), mover.opponent().index());
-        self.position.candidates(&mut self.cells);
+        if they_threaten_four {
+            // Only our fours and the blocks of theirs are kept below, and
+            // the board lists those cells in the candidates' order.
+            self.cells.clear();
+            self.position.board.collect_four_points(&mut self.cells);
+        } else {
+            self.position.candidates(&mut self.cells);
+        }
         let list = &mut self.moves[ply];
         list.clear();
         let order_key = OrderKey::of(&self.position.board);
