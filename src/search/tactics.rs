@@ -5,7 +5,9 @@
 //! moves that stop a VCF).
 
 use super::defence::{keep_refutations, DefenceBudget};
-use super::position::{is_four, threatens_four_three, threatens_unstoppable_four, wins_by_force};
+use super::position::{
+    is_four, renju_black, threatens_four_three, threatens_unstoppable_four, wins_by_force,
+};
 use super::worker::{Node, Scored, Worker};
 use super::{mate_in, mated_in};
 use crate::board::{Color, Pattern, Pos, Rule, Threat};
@@ -379,13 +381,36 @@ impl<'a> Worker<'a> {
         let board = &self.position.board;
         points.retain(|&p| wins_by_force(board.threat(p, them)));
         let deltas = board.geometry().deltas();
-        let on_their_lines = |cell: Pos| {
-            points.iter().any(|&point| {
-                deltas.iter().any(|&delta| {
-                    (1..LINE_REACH)
+        // A stone off every line on which a point makes its fours leaves
+        // that point's fours as they are, so it holds only if it lies on
+        // such a line of every point. Black's in renju are held to the
+        // looser test (a line of any point, in any direction), since a
+        // white stone may settle a black point's forbidden shape either way.
+        let every_point = !renju_black(board, them);
+        // Per point, the directions to look along: those of its fours (all
+        // of them under the looser test, or past the first few points).
+        let mut four_lines = [0xFFu8; 8];
+        for (lines, &point) in four_lines.iter_mut().zip(&points) {
+            if every_point {
+                *lines = (0..deltas.len())
+                    .filter(|&dir| board.pattern(point, them, dir).four_count() > 0)
+                    .fold(0, |lines, dir| lines | 1 << dir);
+            }
+        }
+        let on_the_line = |(index, &point): (usize, &Pos), cell: Pos| {
+            let lines = four_lines.get(index).copied().unwrap_or(0xFF);
+            deltas.iter().enumerate().any(|(dir, &delta)| {
+                lines & 1 << dir != 0
+                    && (1..LINE_REACH)
                         .any(|s| point.offset(delta, s) == cell || point.offset(delta, -s) == cell)
-                })
             })
+        };
+        let on_their_lines = |cell: Pos| {
+            let mut each = points.iter().enumerate();
+            match every_point {
+                true => !points.is_empty() && each.all(|p| on_the_line(p, cell)),
+                false => each.any(|p| on_the_line(p, cell)),
+            }
         };
         let mut list = std::mem::take(&mut self.moves[ply]);
         list.retain(|m| {
