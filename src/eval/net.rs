@@ -58,7 +58,8 @@ impl Net {
     pub fn correction(&self, features: &Features) -> f32 {
         let table = squashed();
         let mut hidden = self.bias;
-        // The inputs in `inputs`' order, each group a plain array walk.
+        // The inputs in the order of the rows (own cells, their cells, own
+        // pairs, their pairs, the initiative), each group a plain array walk.
         let groups: [&[u16]; 4] = [
             &features.own_cells,
             &features.their_cells,
