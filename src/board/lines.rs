@@ -233,6 +233,14 @@ impl Default for FourFlips {
     }
 }
 
+/// The cells of a bit set over the slots, given word by word, in index
+/// order.
+fn cells_of_set(words: impl Iterator<Item = u64>) -> impl Iterator<Item = Pos> {
+    words
+        .enumerate()
+        .flat_map(|(word, bits)| set_bits(bits).map(move |bit| Pos::from_index(word * 64 + bit)))
+}
+
 /// Flips one mark (`color * SLOTS + slot`) in the sets of four points.
 fn flip_four(fours: &mut FourSets, flip: usize) {
     let (color, slot) = (flip / SLOTS, flip % SLOTS);
@@ -664,25 +672,14 @@ impl LineState {
 
     /// The cells where `color` has a four or better, in index (row) order.
     pub(crate) fn cells_with_four(&self, color: Color) -> impl Iterator<Item = Pos> + '_ {
-        self.fours[color.index()]
-            .iter()
-            .enumerate()
-            .flat_map(|(word, &bits)| {
-                set_bits(bits).map(move |bit| Pos::from_index(word * 64 + bit))
-            })
+        cells_of_set(self.fours[color.index()].iter().copied())
     }
 
     /// The cells where either colour has a four or better, in index (row)
     /// order.
     pub(crate) fn cells_with_four_of_either(&self) -> impl Iterator<Item = Pos> + '_ {
         let [black, white] = &self.fours;
-        black
-            .iter()
-            .zip(white)
-            .enumerate()
-            .flat_map(|(word, (&b, &w))| {
-                set_bits(b | w).map(move |bit| Pos::from_index(word * 64 + bit))
-            })
+        cells_of_set(black.iter().zip(white).map(|(&b, &w)| b | w))
     }
 
     /// `color`'s patterns on `pos` at once: nibble `dir` holds the code of

@@ -31,7 +31,7 @@ pub struct Net {
 
 /// An input count as the network reads it: linear at first, saturating
 /// past a few cells (60 two-cells say little more than 20).
-pub fn squash(count: u16) -> f32 {
+pub const fn squash(count: u16) -> f32 {
     let c = count as f32;
     c / (1.0 + c * 0.125)
 }
@@ -42,21 +42,19 @@ const SQUASHED: usize = 1024;
 
 /// `squash` of every count up to `SQUASHED`, the same numbers without a
 /// division on the evaluation's path.
-fn squashed() -> &'static [f32; SQUASHED + 1] {
-    static TABLE: OnceLock<Box<[f32; SQUASHED + 1]>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut table = Box::new([0.0; SQUASHED + 1]);
-        for (count, x) in table.iter_mut().enumerate() {
-            *x = squash(count as u16);
-        }
-        table
-    })
-}
+static SQUASHED_COUNTS: [f32; SQUASHED + 1] = {
+    let mut table = [0.0; SQUASHED + 1];
+    let mut count = 0;
+    while count <= SQUASHED {
+        table[count] = squash(count as u16);
+        count += 1;
+    }
+    table
+};
 
 impl Net {
     /// The network's addition to the score, in centi-stones.
     pub fn correction(&self, features: &Features) -> f32 {
-        let table = squashed();
         let mut hidden = self.bias;
         // The inputs in the order of the rows (own cells, their cells, own
         // pairs, their pairs, the initiative), each group a plain array walk.
@@ -73,7 +71,7 @@ impl Net {
                 if count == 0 {
                     continue;
                 }
-                let x = table
+                let x = SQUASHED_COUNTS
                     .get(count as usize)
                     .copied()
                     .unwrap_or_else(|| squash(count));
