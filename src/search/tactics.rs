@@ -295,7 +295,44 @@ impl<'a> Worker<'a> {
             // rather than trust the shortcut with the result.
             return self.generate(ply, excluded, Threats::default());
         }
+        if list.is_empty() && !they_threaten_four {
+            return self.generate_beyond_candidates(ply, excluded);
+        }
         None
+    }
+
+    /// Renju, Black to move with every candidate forbidden (late in a
+    /// game, when the board is nearly full): Black may still play further
+    /// out, and the cells it may play there become the move list. Where it
+    /// may play nowhere, it has to take a forbidden point and loses, which
+    /// its opponent can aim for; scored as a draw, Black walked into such
+    /// endings. A full board, or a list emptied by `excluded` alone, stays
+    /// a draw for the caller.
+    fn generate_beyond_candidates(&mut self, ply: usize, excluded: &[Pos]) -> Option<Node> {
+        let mover = self.position.side_to_move();
+        if !renju_black(&self.position.board, mover) {
+            return None;
+        }
+        let order_key = OrderKey::of(&self.position.board);
+        let (me, them) = (mover.index(), mover.opponent().index());
+        let mut list = std::mem::take(&mut self.moves[ply]);
+        let mut any_legal = false;
+        let mut any_empty = false;
+        let board = &self.position.board;
+        for pos in board.empty_cells() {
+            any_empty = true;
+            if board.threat(pos, mover) == Threat::Forbidden {
+                continue;
+            }
+            any_legal = true;
+            if !excluded.contains(&pos) {
+                let info = self.position.analyse_with(&order_key, pos);
+                let key = info.value[me] + info.value[them];
+                list.push(Scored { info, key });
+            }
+        }
+        self.moves[ply] = list;
+        (any_empty && !any_legal).then(|| Node::Lost(mated_in(ply as u32 + 2), None))
     }
 
     /// Against a four-three, keeps of the stones on its lines only those
