@@ -208,7 +208,10 @@ impl Worker<'_> {
                 .zip(futility_margin)
                 .is_some_and(|(eval, margin)| eval + margin <= alpha);
         let prune_late_quiet = !pv_node && !defending && ply > 0 && depth <= MOVE_COUNT_DEPTH;
-        let quiet_limit = self.selectivity.move_count_limit(depth, improving);
+        let quiet_limit = match prune_late_quiet {
+            true => self.selectivity.move_count_limit(depth, improving),
+            false => usize::MAX,
+        };
         // A node expected to fail high whose static score already clears
         // beta by a margin growing with depth: one good move will do, so its
         // moves are searched a ply shallower, all but its threats (an open
