@@ -164,6 +164,17 @@ impl VcfSolver {
         Attack::Fours
     }
 
+    /// Whether the four just played leaves the attacker nothing once it is
+    /// blocked: its five point is its only cell of a four or better, and a
+    /// defender's stone only ever takes threats away. Not for Black in
+    /// renju, where a white stone can lift a forbidden point and so give
+    /// Black a four it did not have.
+    fn ends_at_block(&self, position: &Position, me: Color) -> bool {
+        let board = &position.board;
+        board.threat_count_at_least(me, Threat::Four) == 1
+            && !(board.rule() == Rule::Renju && me == Color::Black)
+    }
+
     /// The point where the stone just played on `four` would make five.
     /// The attacker had no five before this stone, so its fives now lie on
     /// the lines through `four`: when there is one, the count finds it.
@@ -187,6 +198,18 @@ impl VcfSolver {
         })
     }
 
+    /// Counts one attack node and reports whether the budget (and the
+    /// clock) still allow searching it.
+    fn enter_node(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(CLOCK_INTERVAL)
+            && self.deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            self.budget = 0;
+        }
+        self.nodes <= self.budget
+    }
+
     fn attack(
         &mut self,
         position: &mut Position,
@@ -194,13 +217,7 @@ impl VcfSolver {
         fours_left: u32,
         line: &mut Vec<Pos>,
     ) -> bool {
-        self.nodes += 1;
-        if self.nodes.is_multiple_of(CLOCK_INTERVAL)
-            && self.deadline.is_some_and(|d| Instant::now() >= d)
-        {
-            self.budget = 0;
-        }
-        if self.nodes > self.budget {
+        if !self.enter_node() {
             return false;
         }
         let start = self.tries.len();
@@ -251,6 +268,17 @@ impl VcfSolver {
             if defender_cannot_block {
                 position.unmake();
                 return true;
+            }
+            if self.ends_at_block(position, me) {
+                // The node after the block would find no four and fail:
+                // counted as it would be, without placing the block.
+                self.enter_node();
+                position.unmake();
+                line.pop();
+                if self.nodes > self.budget {
+                    return false;
+                }
+                continue;
             }
             position.place(block, me.opponent());
             line.push(block);
