@@ -190,7 +190,11 @@ impl Worker<'_> {
             0 => usize::MAX,
             _ => self.selectivity.branch_limit(depth, pv_node),
         };
-        self.order(ply, first, limit);
+        // A node whose answers to a four-three are told apart in the loop
+        // orders them all: the kept ones come in that order, and the first
+        // `limit` of them need not be among the first `limit` moves.
+        let deferred = !forced && self.answers_deferred(ply);
+        self.order(ply, first, if deferred { usize::MAX } else { limit });
         if ply == 0 {
             self.order_root(first);
         }
@@ -225,7 +229,21 @@ impl Worker<'_> {
             && static_eval
                 .zip(self.selectivity.fail_high_margin(depth))
                 .is_some_and(|(eval, margin)| eval >= beta + margin);
-        for i in 0..moves.len() {
+        // `i` counts the moves kept: a deferred answer that does not hold
+        // is skipped as if it had never been listed, and the kept ones are
+        // gathered at the front, so that `moves[..i]` are those tried.
+        let mut kept = 0;
+        for index in 0..moves.len() {
+            if deferred {
+                let m = &moves[index];
+                let mine = m.info.threat[mover];
+                if !self.deferred_answer_holds(ply, m.info.pos, mine) {
+                    continue;
+                }
+            }
+            moves.swap(kept, index);
+            let i = kept;
+            kept += 1;
             // The moves past the branch limit are searched only when every
             // move before them lost: a node that pruned its way to a loss
             // would hand its parent a win that is not there, and the parent
@@ -234,7 +252,7 @@ impl Worker<'_> {
                 if best > -MATE_BOUND {
                     break;
                 }
-                if i == limit {
+                if i == limit && !deferred {
                     moves[limit..].sort_by_key(|m| std::cmp::Reverse(m.key));
                 }
             }

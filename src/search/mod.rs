@@ -6,6 +6,7 @@
 //! `eval::score` and are re-exported here.
 
 mod alphabeta;
+mod answers;
 pub mod balance;
 mod defence;
 mod engine;

@@ -4,18 +4,16 @@
 //! (the blocks of an open three, the stones that break a four-three, the
 //! moves that stop a VCF).
 
+use super::answers::LINE_REACH;
 use super::defence::{keep_refutations, DefenceBudget};
 use super::position::{
     is_four, renju_black, threatens_four_three, threatens_unstoppable_four, wins_by_force,
 };
 use super::worker::{Node, Scored, Worker};
 use super::{mate_in, mated_in};
-use crate::board::{Color, Pattern, Pos, Rule, Threat};
+use crate::board::{Color, Pos, Rule, Threat};
 use crate::eval::OrderKey;
 
-/// How far along each line from an opponent's four-three point a stone can
-/// still change one of the lines that make it.
-const LINE_REACH: isize = 5;
 /// Interior nodes this deep look for the opponent's VCF before searching.
 /// Nearer the horizon the probe costs more than it saves: the leaf's own
 /// VCF and the next ply's threat counts catch most of what it would find.
@@ -153,79 +151,6 @@ impl<'a> Worker<'a> {
         None
     }
 
-    /// Marks the cells whose stone can answer the opponent's four-threes:
-    /// every cell within `LINE_REACH` along the lines of a four-three
-    /// point's four and three (a stone anywhere else leaves both as they
-    /// are), and the cells near the point where we would have to block the
-    /// four that make a three of ours, so that the forced block becomes a
-    /// four of ours and takes the tempo back.
-    fn mark_four_three_lines(&mut self) {
-        let me = self.position.side_to_move();
-        let them = me.opponent();
-        self.position
-            .cells_with(them, Threat::FourThree, &mut self.cells);
-        self.line_stamp = self.line_stamp.wrapping_add(1);
-        if self.line_stamp == 0 {
-            self.line_marks.fill(0);
-            self.line_stamp = 1;
-        }
-        let stamp = self.line_stamp;
-        let points = std::mem::take(&mut self.cells);
-        // The buffer is the worker's, kept between nodes: a node facing a
-        // four-three allocates nothing.
-        let mut blocks = std::mem::take(&mut self.four_three_blocks);
-        blocks.clear();
-        for &point in &points {
-            if self.position.board.threat(point, them) != Threat::FourThree {
-                continue;
-            }
-            self.line_marks[point.index()] = stamp;
-            let board = &self.position.board;
-            let threat_lines = (0..board.geometry().deltas().len())
-                .filter(|&dir| {
-                    let pattern = board.pattern(point, them, dir);
-                    pattern.four_count() > 0 || pattern == Pattern::OpenThree
-                })
-                .fold(0u8, |lines, dir| lines | 1 << dir);
-            self.mark_lines(point, stamp, |dir| threat_lines & 1 << dir != 0, |_| true);
-            self.position.place(point, them);
-            self.position
-                .board
-                .collect_cells_with_threat(them, Threat::Five, &mut blocks);
-            self.position.unmake();
-        }
-        for &block in &blocks {
-            self.mark_lines(block, stamp, |_| true, |threat| threat >= Threat::Three);
-        }
-        self.four_three_blocks = blocks;
-        self.cells = points;
-    }
-
-    /// Marks the empty cells within `LINE_REACH` of `centre` along the lines
-    /// whose direction passes `on_line`, where the side to move's threat
-    /// passes `keep`.
-    fn mark_lines(
-        &mut self,
-        centre: Pos,
-        stamp: u32,
-        on_line: impl Fn(usize) -> bool,
-        keep: impl Fn(Threat) -> bool,
-    ) {
-        let board = &self.position.board;
-        let me = board.side_to_move();
-        for (dir, &delta) in board.geometry().deltas().iter().enumerate() {
-            if !on_line(dir) {
-                continue;
-            }
-            for steps in (-LINE_REACH..=LINE_REACH).filter(|&s| s != 0) {
-                let cell = centre.offset(delta, steps);
-                if board.is_empty(cell) && keep(board.threat(cell, me)) {
-                    self.line_marks[cell.index()] = stamp;
-                }
-            }
-        }
-    }
-
     /// Analyses every candidate and keeps the moves worth searching in
     /// `self.moves[ply]`: against an open-four threat only the blocks that
     /// hold and our own fours, against a four-three only our own fours and
@@ -234,6 +159,7 @@ impl<'a> Worker<'a> {
     pub fn generate(&mut self, ply: usize, excluded: &[Pos], threats: Threats) -> Option<Node> {
         let they_threaten_four = threats.four;
         let on_their_lines = threats.four_three && !threats.four;
+        self.clear_deferred_answers(ply);
         if on_their_lines {
             self.mark_four_three_lines();
         }
@@ -283,8 +209,10 @@ impl<'a> Worker<'a> {
             if self.position.board.rule() == Rule::Renju {
                 self.add_forbidden_blocks(ply, excluded, &order_key);
             }
-        } else if on_their_lines {
+        } else if on_their_lines && ply == 0 {
             self.keep_four_three_answers(ply);
+        } else if on_their_lines && !self.defer_four_three_answers(ply) {
+            self.moves[ply].clear();
         }
         let list = &self.moves[ply];
         if list.is_empty() && they_threaten_four {
@@ -333,49 +261,6 @@ impl<'a> Worker<'a> {
         }
         self.moves[ply] = list;
         (any_empty && !any_legal).then(|| Node::Lost(mated_in(ply as u32 + 2), None))
-    }
-
-    /// Against a four-three, keeps of the stones on its lines only those
-    /// that stop it: our fours, the moves after which the opponent has no
-    /// four-three and no unstoppable four left, and the threes of ours
-    /// after which the stone that must block its four makes a four of ours
-    /// (the block takes the tempo back). A stone elsewhere on its lines
-    /// blocks nothing, and ranked among the answers it pushed the real ones
-    /// into the reductions: a threat sequence the search had to prove
-    /// through such moves took many times the nodes (docs/search.md).
-    fn keep_four_three_answers(&mut self, ply: usize) {
-        let mover = self.position.side_to_move();
-        let them = mover.opponent();
-        let blocks = std::mem::take(&mut self.four_three_blocks);
-        let deltas = self.position.board.geometry().deltas();
-        let beside_a_block = |cell: Pos| {
-            blocks.iter().any(|&block| {
-                deltas.iter().any(|&delta| {
-                    (1..=LINE_REACH)
-                        .any(|s| block.offset(delta, s) == cell || block.offset(delta, -s) == cell)
-                })
-            })
-        };
-        let mut list = std::mem::take(&mut self.moves[ply]);
-        list.retain(|m| {
-            let mine = m.info.threat[mover.index()];
-            if is_four(mine) {
-                return true;
-            }
-            let counter = mine >= Threat::Three && beside_a_block(m.info.pos);
-            self.position.make(m.info.pos);
-            let board = &self.position.board;
-            let stopped =
-                !threatens_unstoppable_four(board, them) && !threatens_four_three(board, them);
-            let takes_tempo = counter
-                && blocks
-                    .iter()
-                    .any(|&b| board.is_empty(b) && is_four(board.threat(b, mover)));
-            self.position.unmake();
-            stopped || takes_tempo
-        });
-        self.moves[ply] = list;
-        self.four_three_blocks = blocks;
     }
 
     /// Renju, White against Black's open three: adds the blocks on points
@@ -596,23 +481,32 @@ mod tests {
             Geometry::Square,
         )
         .unwrap();
-        let moves = with_worker(&board, |worker| {
-            let Tactics::Open(threats) = worker.tactics(1, &[]) else {
-                panic!("nothing is decided or forced here");
-            };
-            assert!(threats.four_three && !threats.four);
-            assert!(worker.generate(1, &[], threats).is_none());
-            worker.moves[1]
-                .iter()
-                .map(|m| m.info.pos)
-                .collect::<Vec<_>>()
-        });
-        let mut cells: Vec<(usize, usize)> = moves.iter().map(|p| (p.x(), p.y())).collect();
-        cells.sort();
-        assert_eq!(
-            cells,
-            vec![(8, 4), (8, 7), (8, 8), (9, 6), (9, 7), (9, 8), (9, 11)]
-        );
+        let expected = vec![(8, 4), (8, 7), (8, 8), (9, 6), (9, 7), (9, 8), (9, 11)];
+        // At the root the list is narrowed at once; below it the move loop
+        // checks each move as it reaches it, and must keep the same ones.
+        for ply in [0, 1] {
+            let moves = with_worker(&board, |worker| {
+                let Tactics::Open(threats) = worker.tactics(ply, &[]) else {
+                    panic!("nothing is decided or forced here");
+                };
+                assert!(threats.four_three && !threats.four);
+                assert!(worker.generate(ply, &[], threats).is_none());
+                assert_eq!(worker.answers_deferred(ply), ply > 0);
+                let mover = worker.position.side_to_move().index();
+                let listed = worker.moves[ply].clone();
+                listed
+                    .iter()
+                    .filter(|m| {
+                        !worker.answers_deferred(ply)
+                            || worker.deferred_answer_holds(ply, m.info.pos, m.info.threat[mover])
+                    })
+                    .map(|m| m.info.pos)
+                    .collect::<Vec<_>>()
+            });
+            let mut cells: Vec<(usize, usize)> = moves.iter().map(|p| (p.x(), p.y())).collect();
+            cells.sort();
+            assert_eq!(cells, expected, "ply {ply}");
+        }
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! counting, move ordering, the principal variation). The search itself is
 //! in `alphabeta.rs`.
 
+use super::answers::DeferredAnswers;
 use super::position::{CellInfo, Position};
 use super::pruning::Selectivity;
 use super::tt::TranspositionTable;
@@ -105,6 +106,8 @@ pub struct Worker<'a> {
     /// The points where we would have to block the fours of the opponent's
     /// four-threes, from `mark_four_three_lines`.
     pub(super) four_three_blocks: Vec<Pos>,
+    /// Per ply, the answers to a four-three left to the move loop.
+    pub(super) deferred_answers: Vec<DeferredAnswers>,
     /// The static score of each ply's node, where one was taken.
     pub(super) static_evals: Vec<Option<Score>>,
     /// The table move a singular-extension search at this ply leaves out.
@@ -148,6 +151,7 @@ impl<'a> Worker<'a> {
             line_marks: vec![0; CELL_COUNT],
             line_stamp: 0,
             four_three_blocks: Vec::new(),
+            deferred_answers: vec![DeferredAnswers::default(); MAX_PLY + 2],
             static_evals: vec![None; MAX_PLY + 2],
             singular_excluded: vec![None; MAX_PLY + 2],
             vcf: VcfSolver::default(),
