@@ -7,7 +7,7 @@
 //! the branch limit, are never played for it.
 
 use super::position::{is_four, threatens_four_three, threatens_unstoppable_four};
-use super::worker::Worker;
+use super::worker::{packed_index, packed_order, Worker};
 use crate::board::{Pattern, Pos, Threat};
 
 /// How far along each line from an opponent's four-three point a stone can
@@ -157,14 +157,16 @@ impl Worker<'_> {
         // `order`'s buffer, free until the node orders its moves.
         let by_key = &mut self.order_keys;
         by_key.clear();
-        by_key.extend(self.moves[ply].iter().enumerate().map(|(index, m)| {
-            let rank = (i64::from(i32::MAX) - i64::from(m.key)) as u64;
-            rank << 32 | index as u64
-        }));
+        by_key.extend(
+            self.moves[ply]
+                .iter()
+                .enumerate()
+                .map(|(index, m)| packed_order(m.key, index)),
+        );
         by_key.sort_unstable();
         let mut found = false;
         for k in 0..self.order_keys.len() {
-            let m = self.moves[ply][(self.order_keys[k] & u64::from(u32::MAX)) as usize];
+            let m = self.moves[ply][packed_index(self.order_keys[k])];
             let holds = self.stops_four_three(m.info.pos, m.info.threat[mover], &deferred.blocks);
             deferred.checked.push((m.info.pos, holds));
             if holds {

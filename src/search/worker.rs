@@ -226,11 +226,7 @@ impl<'a> Worker<'a> {
                     + killer
                     + history[color * CELL_COUNT + pos.index()].min(1000) / 8
             };
-            // Ascending packed keys are descending move keys, ties by index:
-            // the order a stable sort gives, from an unstable sort of plain
-            // integers, and only the kept ones need sorting.
-            let rank = (i64::from(i32::MAX) - i64::from(m.key)) as u64;
-            self.order_keys.push(rank << 32 | index as u64);
+            self.order_keys.push(packed_order(m.key, index));
         }
         let keys = &mut self.order_keys;
         if keep < keys.len() {
@@ -243,10 +239,8 @@ impl<'a> Worker<'a> {
         }
         let moves = &self.moves[ply];
         self.ordered.clear();
-        self.ordered.extend(
-            keys.iter()
-                .map(|&k| moves[(k & u64::from(u32::MAX)) as usize]),
-        );
+        self.ordered
+            .extend(keys.iter().map(|&k| moves[packed_index(k)]));
         std::mem::swap(&mut self.moves[ply], &mut self.ordered);
     }
 
@@ -283,6 +277,19 @@ impl<'a> Worker<'a> {
 }
 
 /// A move that makes no three or better for either side.
+/// A move's key and its index in the list packed so that ascending packed
+/// keys are descending move keys, ties by index: the order a stable sort
+/// gives, from an unstable sort of plain integers.
+pub(super) fn packed_order(key: i32, index: usize) -> u64 {
+    let rank = (i64::from(i32::MAX) - i64::from(key)) as u64;
+    rank << 32 | index as u64
+}
+
+/// The list index of a key from `packed_order`.
+pub(super) fn packed_index(packed: u64) -> usize {
+    (packed & u64::from(u32::MAX)) as usize
+}
+
 pub(super) fn is_quiet(info: &CellInfo) -> bool {
     info.threat[0] < Threat::OpenThree && info.threat[1] < Threat::OpenThree
 }
