@@ -19,8 +19,9 @@ on purpose on its N-th move request (1-based, counted per process):
                       MESSAGE broken by a raw depth byte 10 (0x0A), control
                       characters, bytes that are not UTF-8, plain garbage
   --slow MS           sleep MS before every move
+  --eval N            report a score of N (Rapfi's "Eval N") before every move
   --wins-after X,Y    announce a win (Rapfi's "Eval +M3") before every move
-                      made while a stone stands on X,Y
+                      made while a stone stands on X,Y (after --eval's line)
   --log FILE          append every command received to FILE
 """
 import sys
@@ -76,6 +77,8 @@ def main():
             time.sleep(60)
         if "--slow" in opts:
             time.sleep(int(opts["--slow"]) / 1000.0)
+        if "--eval" in opts:
+            say("MESSAGE Depth 3-3 | Eval %s | Time 1ms" % opts["--eval"])
         if "--wins-after" in opts:
             if tuple(int(v) for v in opts["--wins-after"].split(",")) in stones:
                 say("MESSAGE Depth 3-3 | Eval +M3 | Time 1ms")
