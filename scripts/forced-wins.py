@@ -236,6 +236,15 @@ def diagram(size, moves):
     return "\n".join(" ".join(row) for row in cells)
 
 
+def colour_of(game, ours):
+    """"B" or "W": the colour of the player whose name holds `ours`, or None."""
+    if ours in game["black"]:
+        return "B"
+    if ours in game["white"]:
+        return "W"
+    return None
+
+
 def winner(game):
     result = game["result"]
     if result.startswith("B+"):

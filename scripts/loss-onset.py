@@ -78,11 +78,8 @@ def report(folder, ours):
     seen = unseen = unknown = unannounced = 0
     lags = []
     for number, game in sorted(games.items()):
-        if ours in game["black"]:
-            colour = "B"
-        elif ours in game["white"]:
-            colour = "W"
-        else:
+        colour = forced_wins.colour_of(game, ours)
+        if colour is None:
             continue
         winner = forced_wins.winner(game)
         outcome = 2 if winner is None else (0 if ours in winner else 1)

@@ -93,11 +93,8 @@ def collect(folders, ours, decided):
         messages = forced_wins.read_messages(msgs)
         for number in sorted(games):
             game = games[number]
-            if ours in game["black"]:
-                colour = "B"
-            elif ours in game["white"]:
-                colour = "W"
-            else:
+            colour = forced_wins.colour_of(game, ours)
+            if colour is None:
                 continue
             scores = open_scores(messages.get(number, []), ours)
             moves = game["moves"]
@@ -268,16 +265,17 @@ def judge(args):
             args.judge_nodes, rule, size, ".".join("%d,%d" % s for s in stones),
             "-" if move is None else "%d,%d" % move)
 
-    base_moves = files[0][1]
-    # A position where every build plays the same move adds nothing to a
-    # difference: only the others are judged.
-    differing = {i for _, moves in files for i, m in moves.items() if base_moves.get(i) != m}
-    wanted = {(i, m) for _, moves in files for i, m in moves.items() if i in differing}
-    wanted |= {(i, base_moves[i]) for i in differing if i in base_moves}
+    base_path, base = files[0]
     if args.loss:
         # Every move of every file, and every position before its move.
         wanted = {(i, m) for _, moves in files for i, m in moves.items()}
-        wanted |= {(i, None) for i in base_moves}
+        wanted |= {(i, None) for i in base}
+    else:
+        # A position where every build plays the same move adds nothing to
+        # a difference: only the others are judged (the first file's moves
+        # there included, since it is one of the files).
+        differing = {i for _, moves in files for i, m in moves.items() if base.get(i) != m}
+        wanted = {(i, m) for _, moves in files for i, m in moves.items() if i in differing}
     tasks = sorted((t for t in wanted if key(*t) not in cache), key=lambda t: (t[0], t[1] or (-1, -1)))
     print("%d moves to judge, %d known" % (len(tasks), len(cache)), file=sys.stderr)
 
@@ -302,10 +300,16 @@ def judge(args):
         score = cache.get(key(index, move))
         return None if score is None else expected(score)
 
-    base_path, base = files[0]
     print("%s: %d moves" % (base_path, len(base)))
     if args.loss:
         print_losses(files, positions, lambda i: cache.get(key(i, None)), value)
+    print_differences(files, value)
+
+
+def print_differences(files, value):
+    """Each file's mean difference of expected score a position against
+    the first file, where `value(index, move)` is a judged move's."""
+    base_path, base = files[0]
     for path, moves in files[1:]:
         common = [i for i in moves if i in base]
         diffs = []

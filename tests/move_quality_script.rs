@@ -114,21 +114,24 @@ fn positions_moves_and_the_judges_verdict() {
     let base = path("base.txt");
     std::fs::write(&base, "0 9,9\n1 5,5\n2 9,9\n").unwrap();
     let cache = path("cache.txt");
-    let judge = |expect_judged: &str| {
-        let output = run(&[
+    let judge_cmd = fake("--eval 0 --wins-after 5,5");
+    let judge = |extra: &[&str], expect_judged: &str| {
+        let mut args = vec![
             "judge",
             &positions,
             &base,
             &played,
             "--judge",
-            &fake("--eval 0 --wins-after 5,5"),
+            &judge_cmd,
             "--judge-nodes",
             "1000",
             "--jobs",
             "2",
             "--cache",
             &cache,
-        ]);
+        ];
+        args.extend_from_slice(extra);
+        let output = run(&args);
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(stderr.contains(expect_judged), "{stderr}");
         String::from_utf8(output.stdout).unwrap()
@@ -137,31 +140,16 @@ fn positions_moves_and_the_judges_verdict() {
         "{played}: -0.3333 +/- 0.1667 a move against {base} over 3 positions; \
          moves differ in 2, better 0, worse 2"
     );
-    let out = judge("4 moves to judge, 0 known");
+    let out = judge(&[], "4 moves to judge, 0 known");
     assert!(out.contains(&expected), "{out}");
     // The cache answers a second run without a search.
-    let out = judge("0 moves to judge, 4 known");
+    let out = judge(&[], "0 moves to judge, 4 known");
     assert!(out.contains(&expected), "{out}");
 
     // --loss also judges the positions before the moves (all scored 0) and
     // the moves both files agree on: 5,5 loses half a point wherever it is
     // played.
-    let output = run(&[
-        "judge",
-        &positions,
-        &base,
-        &played,
-        "--judge",
-        &fake("--eval 0 --wins-after 5,5"),
-        "--judge-nodes",
-        "1000",
-        "--cache",
-        &cache,
-        "--loss",
-    ]);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("4 moves to judge, 4 known"), "{stderr}");
-    let out = String::from_utf8(output.stdout).unwrap();
+    let out = judge(&["--loss"], "4 moves to judge, 4 known");
     for line in [
         format!("{base}: loss a move 0.1667 over 3; 0-10 stones 0.1667 (3)"),
         format!("{played}: loss a move 0.5000 over 3; 0-10 stones 0.5000 (3)"),

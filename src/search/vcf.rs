@@ -272,10 +272,10 @@ impl VcfSolver {
             if self.ends_at_block(position, me) {
                 // The node after the block would find no four and fail:
                 // counted as it would be, without placing the block.
-                self.enter_node();
+                let within_budget = self.enter_node();
                 position.unmake();
                 line.pop();
-                if self.nodes > self.budget {
+                if !within_budget {
                     return false;
                 }
                 continue;

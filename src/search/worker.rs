@@ -276,7 +276,6 @@ impl<'a> Worker<'a> {
     }
 }
 
-/// A move that makes no three or better for either side.
 /// A move's key and its index in the list packed so that ascending packed
 /// keys are descending move keys, ties by index: the order a stable sort
 /// gives, from an unstable sort of plain integers.
@@ -290,6 +289,7 @@ pub(super) fn packed_index(packed: u64) -> usize {
     (packed & u64::from(u32::MAX)) as usize
 }
 
+/// A move that makes no three or better for either side.
 pub(super) fn is_quiet(info: &CellInfo) -> bool {
     info.threat[0] < Threat::OpenThree && info.threat[1] < Threat::OpenThree
 }
