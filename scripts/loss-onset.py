@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """When wuzi's lost games were lost, from a gauntlet's records and search lines.
 
-usage: scripts/loss-onset.py [--engine NAME] RECORDS [RECORDS ...]
+usage: scripts/loss-onset.py [--engine NAME] [--lead CP] RECORDS [RECORDS ...]
 
 RECORDS is a folder that c-gomoku-cli filled through
 ../shared/tools/peers/gauntlet.sh (games.sgf and msgs.txt), or one that
@@ -12,6 +12,12 @@ RECORDS is a folder that c-gomoku-cli filled through
            opening pairs (the same opening stones, both colours played) one
            colour won twice: a suite whose pairs mostly go to one colour
            scores near 50 % for any two engines;
+  lead     who first stood CP (default 300) ahead by the peer's own score
+           (the last search line of each of its moves; an announced win or
+           loss counts), how those games ended, and at a median of how many
+           stones: when the side that first leads nearly always wins,
+           the games are decided by who gets ahead first, not by converting
+           a lead;
   losses   for each game wuzi lost, the first of the peer's moves whose last
            search line announced a forced win, and wuzi's own score at its
            move before that: "seen" when it was -300 or lower (or a loss it
@@ -70,13 +76,32 @@ def onset(last, ours):
     return peer_win, seen, lag
 
 
-def report(folder, ours):
+def first_lead(last, ours, lead):
+    """(wuzi leads, stones on the board) when the peer's score first leaves
+    the window of +-lead, or None."""
+    for ply in sorted(last):
+        name, text = last[ply]
+        if ours in name:
+            continue
+        score = {"win": lead, "loss": -lead}.get(forced_wins.verdict(text))
+        if score is None:
+            score = forced_wins.plain_score(text)
+        if score is not None and abs(score) >= lead:
+            return score < 0, ply - 1
+    return None
+
+
+def report(folder, ours, lead):
     games, msgs = forced_wins.read_records(folder)
     messages = forced_wins.read_messages(msgs)
     results = {"B": [0, 0, 0], "W": [0, 0, 0]}
     pairs = {}
     seen = unseen = unknown = unannounced = 0
     lags = []
+    # Who led first: wuzi's results in the games that wuzi led, then in
+    # those the peer led, and the stones on the board when each lead began.
+    leads = {True: [0, 0, 0], False: [0, 0, 0]}
+    lead_stones = []
     for number, game in sorted(games.items()):
         colour = forced_wins.colour_of(game, ours)
         if colour is None:
@@ -84,11 +109,16 @@ def report(folder, ours):
         winner = forced_wins.winner(game)
         outcome = 2 if winner is None else (0 if ours in winner else 1)
         results[colour][outcome] += 1
+        last = last_lines(messages.get(number, []))
+        first = first_lead(last, ours, lead)
+        if first is not None:
+            leads[first[0]][outcome] += 1
+            lead_stones.append(first[1])
         opening = tuple((m["x"], m["y"]) for m in game["moves"] if m["opening"])
         pairs.setdefault(opening, []).append(game["result"][:1] if winner else "D")
         if outcome != 1:
             continue
-        peer_win, was_seen, lag = onset(last_lines(messages.get(number, [])), ours)
+        peer_win, was_seen, lag = onset(last, ours)
         if peer_win is None:
             unannounced += 1
         elif was_seen is None:
@@ -106,6 +136,14 @@ def report(folder, ours):
         won, lost, drawn = results[colour]
         print(f"  as {label}: won {won}, lost {lost}, drawn {drawn}")
     print(f"  opening pairs: {len(both)}, won by one colour both times: {one_colour}")
+    if lead_stones:
+        ours_led, theirs_led = leads[True], leads[False]
+        print(
+            f"  {lead} ahead first by the peer's score: wuzi in {sum(ours_led)} "
+            f"(wuzi won {ours_led[0]}, lost {ours_led[1]}, drawn {ours_led[2]}), "
+            f"the peer in {sum(theirs_led)} (wuzi won {theirs_led[0]}, lost {theirs_led[1]}, "
+            f"drawn {theirs_led[2]}), at a median of {statistics.median(lead_stones):g} stones"
+        )
     losses = results["B"][1] + results["W"][1]
     print(
         f"  losses: {losses}; the peer announced a win in {losses - unannounced}: "
@@ -120,10 +158,11 @@ def main(argv):
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--engine", default="wuzi")
+    parser.add_argument("--lead", type=int, default=300)
     parser.add_argument("folders", nargs="+")
     args = parser.parse_args(argv)
     for folder in args.folders:
-        report(folder, args.engine)
+        report(folder, args.engine, args.lead)
 
 
 if __name__ == "__main__":

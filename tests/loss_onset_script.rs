@@ -1,6 +1,7 @@
 //! `scripts/loss-onset.py`: wuzi's results by colour, the opening pairs one
 //! colour won twice, and for each loss whether wuzi's own score had seen it
-//! coming when the peer first announced a forced win.
+//! coming when the peer first announced a forced win; and who first led by
+//! 300 in the peer's own score, with how those games ended.
 
 mod script_support;
 
@@ -24,7 +25,8 @@ const RECORDS: &str = "\
 /// Game 1: wuzi (Black) scores itself -50 at move 7, the peer announces a
 /// win at move 8, wuzi its loss at move 9: unseen, a ply later. Game 2:
 /// wuzi (White) scores -400 at move 5 before the peer's announcement at
-/// move 6: seen, and wuzi never announces its loss.
+/// move 6: seen, and wuzi never announces its loss. Game 4: the peer's
+/// last line at move 5 scores it -350, so wuzi (who wins) led first.
 const MESSAGES: &str = "\
 ----------------------------------------
 Game ID: 1
@@ -42,6 +44,11 @@ Engines: pbrain-rapfi x cand-wuzi
 4) pbrain-rapfi: Depth 10-12 | Eval 200 | Time 0ms | J11 I10
 5) cand-wuzi: depth 10-12 | eval -400 | nodes 20 | speed 1 n/s | time 1 ms | pv h8
 6) pbrain-rapfi: Depth 12-14 | Eval +M5 | Time 1ms | J11 I10
+----------------------------------------
+Game ID: 4
+Engines: pbrain-rapfi x cand-wuzi
+5) pbrain-rapfi: Depth 10-12 | Eval -290 | Time 0ms | J11 I10
+5) pbrain-rapfi: Depth 11-13 | Eval -350 | Time 1ms | J11 I10
 ";
 
 #[test]
@@ -59,6 +66,11 @@ fn losses_are_split_by_whether_wuzi_had_seen_them() {
             "  as Black: won 0, lost 2, drawn 0",
             "  as White: won 1, lost 1, drawn 0",
             "  opening pairs: 2, won by one colour both times: 1",
+            // The peer led first in games 1 (at move 8, on its announced
+            // win; its 120 is inside the window) and 2 (move 6), wuzi in
+            // game 4 (move 5, its last line, not the -290 before it).
+            "  300 ahead first by the peer's score: wuzi in 1 (wuzi won 1, lost 0, drawn 0), \
+             the peer in 2 (wuzi won 0, lost 2, drawn 0), at a median of 5 stones",
             // Game 1's last score before move 8 is depth 10's -50, not -400;
             // game 3 has no search lines, so no announcement.
             "  losses: 3; the peer announced a win in 2: seen 1, unseen 1, no score of wuzi's before 0",
