@@ -209,6 +209,12 @@ def plain_score(text):
     return None
 
 
+def line_score(text, mate):
+    """A search line's score for its side to move, an announced win or loss
+    counting as +/-mate; None when it gives neither."""
+    return {"win": mate, "loss": -mate}.get(verdict(text), plain_score(text))
+
+
 def announced(text):
     """The announced mate distance ('' when the engine gives none), or None."""
     for pattern in ANNOUNCEMENTS:

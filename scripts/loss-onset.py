@@ -83,9 +83,7 @@ def first_lead(last, ours, lead):
         name, text = last[ply]
         if ours in name:
             continue
-        score = {"win": lead, "loss": -lead}.get(forced_wins.verdict(text))
-        if score is None:
-            score = forced_wins.plain_score(text)
+        score = forced_wins.line_score(text, lead)
         if score is not None and abs(score) >= lead:
             return score < 0, ply - 1
     return None

@@ -235,12 +235,7 @@ def makes_five(rule, size, stones, move):
 
 def judge_score(text):
     """The judge's score for its side to move from its last search line."""
-    verdict = forced_wins.verdict(text)
-    if verdict == "win":
-        return MATE
-    if verdict == "loss":
-        return -MATE
-    return forced_wins.plain_score(text)
+    return forced_wins.line_score(text, MATE)
 
 
 def expected(score_after):
