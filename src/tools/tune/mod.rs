@@ -432,6 +432,11 @@ pub struct TuneArgs {
     /// its own fitted scale. Held-out positions keep the result alone
     #[arg(long, value_name = "W", default_value_t = 0.0)]
     teacher_weight: f64,
+    /// The sigmoid's scale K instead of one fitted to the records with the current
+    /// tables: records the tables judge badly (an engine's games against a stronger
+    /// one) flatten the fitted K, and every weight fitted on that scale grows with it
+    #[arg(long, value_name = "K")]
+    scale: Option<f64>,
     /// Gradient steps per table
     #[arg(long, value_name = "N", default_value_t = 3000)]
     iterations: usize,
@@ -555,8 +560,21 @@ pub fn run(options: TuneArgs) -> Result<String, String> {
     if all_train.is_empty() {
         return Err("no quiet positions with a known result in those records".into());
     }
-    let k = fit_scale(&all_train);
-    let _ = writeln!(out, "// K = {k:.1} (fitted with the current weights)");
+    let k = match options.scale {
+        Some(k) => {
+            let _ = writeln!(
+                out,
+                "// K = {k:.1} (given; the current weights fit {:.1})",
+                fit_scale(&all_train)
+            );
+            k
+        }
+        None => {
+            let k = fit_scale(&all_train);
+            let _ = writeln!(out, "// K = {k:.1} (fitted with the current weights)");
+            k
+        }
+    };
     if options.search_weight > 0.0 {
         let w = options.search_weight.min(1.0);
         for d in &mut data {
