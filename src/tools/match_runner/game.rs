@@ -398,6 +398,9 @@ fn color_of(index: usize) -> Color {
     }
 }
 
+/// How long a reused engine is left alone before the next game's `START`.
+const SETTLE_BEFORE_START: Duration = Duration::from_millis(50);
+
 /// `START`, wait for `OK`, then the `INFO` lines.
 fn start_engine(
     player: &mut Player,
@@ -405,7 +408,16 @@ fn start_engine(
     transcript: Option<&Transcript>,
 ) -> Result<(), Fault> {
     let info = player.spec.info.clone();
+    let reused = player.process.is_some();
     let process = player.ensure_running().map_err(Fault::NoStart)?;
+    if reused {
+        // An engine whose own move ended the last game may still be closing
+        // that turn: Rapfi prints its move before it clears its busy flag,
+        // and drops a command that arrives in between, so an immediate
+        // `START 15` reaches it as the command `15` and the game is lost at
+        // the start (5 % of node-limited games against it).
+        std::thread::sleep(SETTLE_BEFORE_START);
+    }
     process.drain();
     let (width, height) = (settings.board.width(), settings.board.height());
     let start = if width == height {
