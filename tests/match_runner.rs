@@ -253,6 +253,21 @@ fn a_misbehaving_engine_loses_and_is_restarted() {
 }
 
 #[test]
+fn an_engine_busy_just_after_its_move_still_starts_the_next_game() {
+    // Game 1 ends with engine one's own five; an engine that, like Rapfi,
+    // drops a START that comes within 30 ms of its move would lose game 2
+    // at the start if the next START followed at once.
+    let (summary, output) = play(
+        &format!("{BLACK_ROW0_WHITE_ROW2} --busy-after-move 30"),
+        BLACK_ROW0_WHITE_ROW2,
+        &["--turn", "2000"],
+    );
+    assert!(summary.faults[0].is_empty(), "{output}");
+    assert_eq!(summary.tally.wins + summary.tally.losses, 2, "{output}");
+    assert_eq!(summary.restarts, [0, 0], "{output}");
+}
+
+#[test]
 fn messages_and_other_chatter_are_skipped() {
     let (summary, _) = play(
         &format!("{BLACK_ROW0_WHITE_ROW2} --chatty"),

@@ -22,6 +22,11 @@ on purpose on its N-th move request (1-based, counted per process):
   --eval N            report a score of N (Rapfi's "Eval N") before every move
   --wins-after X,Y    announce a win (Rapfi's "Eval +M3") before every move
                       made while a stone stands on X,Y (after --eval's line)
+  --busy-after-move MS
+                      like Rapfi, which clears its busy flag only after it has
+                      printed its move: a START that comes within MS of a move
+                      loses its first word, and the size is answered as an
+                      unknown command
   --log FILE          append every command received to FILE
 """
 import sys
@@ -52,6 +57,7 @@ def main():
     stones = set()
     requests = 0
     in_board = False
+    moved_at = None
 
     def say(line):
         sys.stdout.write(line + "\n")
@@ -66,7 +72,7 @@ def main():
         return option in opts and int(opts[option]) == requests
 
     def answer():
-        nonlocal requests
+        nonlocal requests, moved_at
         requests += 1
         if at("--crash-at"):
             sys.exit(3)
@@ -116,6 +122,7 @@ def main():
         move = candidates[0]
         stones.add(move)
         say(f"{move[0]},{move[1]}")
+        moved_at = time.monotonic()
 
     for raw in sys.stdin:
         line = raw.strip()
@@ -132,6 +139,10 @@ def main():
                 stones.add((x, y))
             continue
         if word in ("START", "RECTSTART"):
+            busy_ms = int(opts.get("--busy-after-move", 0))
+            if moved_at is not None and (time.monotonic() - moved_at) * 1000 < busy_ms:
+                say("ERROR Unknown command: " + line.split(" ")[1])
+                continue
             if "--no-ok" in flags:
                 continue
             if "--error-start" in flags:
