@@ -490,6 +490,9 @@ pub(crate) struct SetData {
 
 /// Fits the tables to the records `options` names and returns the report.
 pub fn run(options: TuneArgs) -> Result<String, String> {
+    if options.scale.is_some_and(|k| !(k.is_finite() && k > 0.0)) {
+        return Err("--scale: the sigmoid's scale must be a positive number".into());
+    }
     if options.judge_nodes > 0 {
         return crate::tools::judge::run(
             &options.paths,

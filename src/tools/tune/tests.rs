@@ -293,3 +293,48 @@ fn candidate_features_count_lines_and_pairs_from_the_board() {
         -white
     );
 }
+
+#[test]
+fn a_given_scale_is_used_and_a_bad_one_refused() {
+    #[derive(clap::Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: TuneArgs,
+    }
+    let dir = std::env::temp_dir().join(format!("wuzi-tune-scale-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Black makes five on row 8 while White plays on row 1.
+    let sgf = "(;GM[4]SZ[15]RU[0];B[hh]C[opening move];W[aa]C[opening move];\
+               B[ih]C[opening move];W[ba]C[5ms];B[jh]C[5ms];W[ca]C[5ms];B[kh]C[5ms];\
+               W[da]C[5ms];B[lh]C[5ms])";
+    std::fs::write(dir.join("game-0001.sgf"), sgf).unwrap();
+    let tune = |extra: &[&str]| {
+        let mut argv = vec![
+            "tune",
+            "--holdout",
+            "0",
+            "--features",
+            "none",
+            "--iterations",
+            "5",
+        ];
+        argv.extend_from_slice(extra);
+        let path = dir.to_string_lossy().into_owned();
+        let mut argv: Vec<String> = argv.into_iter().map(String::from).collect();
+        argv.push(path);
+        let cli = <Cli as clap::Parser>::try_parse_from(argv).unwrap();
+        run(cli.args)
+    };
+    let given = tune(&["--scale", "555"]).unwrap();
+    assert!(given.contains("// K = 555.0 (given;"), "{given}");
+    let fitted = tune(&[]).unwrap();
+    assert!(
+        fitted.contains("(fitted with the current weights)"),
+        "{fitted}"
+    );
+    for bad in ["0", "-400", "NaN"] {
+        let refused = tune(&[&format!("--scale={bad}")]).unwrap_err();
+        assert!(refused.contains("--scale"), "{bad}: {refused}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
