@@ -563,20 +563,14 @@ pub fn run(options: TuneArgs) -> Result<String, String> {
     if all_train.is_empty() {
         return Err("no quiet positions with a known result in those records".into());
     }
-    let k = match options.scale {
-        Some(k) => {
-            let _ = writeln!(
-                out,
-                "// K = {k:.1} (given; the current weights fit {:.1})",
-                fit_scale(&all_train)
-            );
-            k
-        }
-        None => {
-            let k = fit_scale(&all_train);
-            let _ = writeln!(out, "// K = {k:.1} (fitted with the current weights)");
-            k
-        }
+    let fitted_k = fit_scale(&all_train);
+    let k = options.scale.unwrap_or(fitted_k);
+    let _ = match options.scale {
+        Some(_) => writeln!(
+            out,
+            "// K = {k:.1} (given; the current weights fit {fitted_k:.1})"
+        ),
+        None => writeln!(out, "// K = {k:.1} (fitted with the current weights)"),
     };
     if options.search_weight > 0.0 {
         let w = options.search_weight.min(1.0);

@@ -154,14 +154,15 @@ fn the_flattened_weights_round_trip_and_score_as_the_engines_table_does() {
     );
 }
 
+/// Black makes five on row 8 while White plays on row 1; the record's first
+/// three stones are the opening.
+const ROW8_FIVE: &str = "(;GM[4]SZ[15]RU[0];B[hh]C[opening move];W[aa]C[opening move];\
+     B[ih]C[opening move];W[ba]C[5ms];B[jh]C[5ms];W[ca]C[5ms];B[kh]C[5ms];\
+     W[da]C[5ms];B[lh]C[5ms])";
+
 #[test]
 fn a_game_gives_quiet_positions_with_the_result_for_the_side_to_move() {
-    // Black makes five on row 8 while White plays on row 1; the record's
-    // first three stones are the opening.
-    let sgf = "(;GM[4]SZ[15]RU[0];B[hh]C[opening move];W[aa]C[opening move];\
-               B[ih]C[opening move];W[ba]C[5ms];B[jh]C[5ms];W[ca]C[5ms];B[kh]C[5ms];\
-               W[da]C[5ms];B[lh]C[5ms])";
-    let record = parse_record(sgf).unwrap();
+    let record = parse_record(ROW8_FIVE).unwrap();
     // The teacher's score printed before moves 4 to 7 (move numbers
     // from 1, the opening counted).
     let teacher: HashMap<usize, f64> = [(4, 10.0), (5, -20.0), (6, 30.0), (7, 99.0)].into();
@@ -303,13 +304,9 @@ fn a_given_scale_is_used_and_a_bad_one_refused() {
     }
     let dir = std::env::temp_dir().join(format!("wuzi-tune-scale-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    // Black makes five on row 8 while White plays on row 1.
-    let sgf = "(;GM[4]SZ[15]RU[0];B[hh]C[opening move];W[aa]C[opening move];\
-               B[ih]C[opening move];W[ba]C[5ms];B[jh]C[5ms];W[ca]C[5ms];B[kh]C[5ms];\
-               W[da]C[5ms];B[lh]C[5ms])";
-    std::fs::write(dir.join("game-0001.sgf"), sgf).unwrap();
+    std::fs::write(dir.join("game-0001.sgf"), ROW8_FIVE).unwrap();
     let tune = |extra: &[&str]| {
-        let mut argv = vec![
+        let fixed = [
             "tune",
             "--holdout",
             "0",
@@ -318,12 +315,13 @@ fn a_given_scale_is_used_and_a_bad_one_refused() {
             "--iterations",
             "5",
         ];
-        argv.extend_from_slice(extra);
         let path = dir.to_string_lossy().into_owned();
-        let mut argv: Vec<String> = argv.into_iter().map(String::from).collect();
-        argv.push(path);
-        let cli = <Cli as clap::Parser>::try_parse_from(argv).unwrap();
-        run(cli.args)
+        let argv = fixed
+            .iter()
+            .chain(extra)
+            .map(|a| a.to_string())
+            .chain([path]);
+        run(<Cli as clap::Parser>::try_parse_from(argv).unwrap().args)
     };
     let given = tune(&["--scale", "555"]).unwrap();
     assert!(given.contains("// K = 555.0 (given;"), "{given}");
