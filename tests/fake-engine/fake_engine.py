@@ -141,7 +141,7 @@ def main():
         if word in ("START", "RECTSTART"):
             busy_ms = int(opts.get("--busy-after-move", 0))
             if moved_at is not None and (time.monotonic() - moved_at) * 1000 < busy_ms:
-                say("ERROR Unknown command: " + line.split(" ")[1])
+                say("ERROR Unknown command: " + " ".join(line.split()[1:]))
                 continue
             if "--no-ok" in flags:
                 continue
