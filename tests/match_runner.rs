@@ -255,10 +255,12 @@ fn a_misbehaving_engine_loses_and_is_restarted() {
 #[test]
 fn an_engine_busy_just_after_its_move_still_starts_the_next_game() {
     // Game 1 ends with engine one's own five; an engine that, like Rapfi,
-    // drops a START that comes within 30 ms of its move would lose game 2
-    // at the start if the next START followed at once.
+    // drops a START that comes within 120 ms of its move refuses the first
+    // START after the settling pause, and would lose game 2 at the start if
+    // that refusal were taken as its answer. A slower machine only moves the
+    // START later, past the busy spell.
     let (summary, output) = play(
-        &format!("{BLACK_ROW0_WHITE_ROW2} --busy-after-move 30"),
+        &format!("{BLACK_ROW0_WHITE_ROW2} --busy-after-move 120"),
         BLACK_ROW0_WHITE_ROW2,
         &["--turn", "2000"],
     );

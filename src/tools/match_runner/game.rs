@@ -401,6 +401,14 @@ fn color_of(index: usize) -> Color {
 /// How long a reused engine is left alone before the next game's `START`.
 const SETTLE_BEFORE_START: Duration = Duration::from_millis(50);
 
+/// How long to wait before each new `START` to a reused engine that
+/// answered the last one with `ERROR`.
+const START_RETRY_WAITS: [Duration; 3] = [
+    Duration::from_millis(100),
+    Duration::from_millis(200),
+    Duration::from_millis(400),
+];
+
 /// `START`, wait for `OK`, then the `INFO` lines.
 fn start_engine(
     player: &mut Player,
@@ -418,27 +426,23 @@ fn start_engine(
         // the start (5 % of node-limited games against it).
         std::thread::sleep(SETTLE_BEFORE_START);
     }
-    process.drain();
-    let (width, height) = (settings.board.width(), settings.board.height());
-    let start = if width == height {
-        format!("START {width}")
-    } else {
-        format!("RECTSTART {width},{height}")
-    };
-    if !process.send(&start, transcript) {
-        return Err(Fault::Crash);
-    }
-    let deadline = Instant::now() + Duration::from_millis(settings.time.start_ms);
-    loop {
-        match process.read_line(deadline, transcript) {
-            Reply::Line(line) if line.trim() == "OK" => break,
-            Reply::Line(line) if first_word(&line).eq_ignore_ascii_case("ERROR") => {
-                return Err(Fault::NoStart(line.trim().to_string()))
+    let mut answer = send_start(process, settings, transcript);
+    if reused {
+        // On a loaded machine the engine can stay busy past the settling
+        // pause; a START refused then says nothing about the engine, so it
+        // is asked again, later, before the game is called lost.
+        for wait in START_RETRY_WAITS {
+            if !matches!(answer, StartReply::Refused(_)) {
+                break;
             }
-            Reply::Line(_) | Reply::Invalid(_) => continue,
-            Reply::Timeout => return Err(Fault::NoStart("no OK in time".into())),
-            Reply::Closed => return Err(Fault::Crash),
+            std::thread::sleep(wait);
+            answer = send_start(process, settings, transcript);
         }
+    }
+    match answer {
+        StartReply::Ok => {}
+        StartReply::Refused(line) => return Err(Fault::NoStart(line)),
+        StartReply::Failed(fault) => return Err(fault),
     }
     let time = &settings.time;
     let mut lines = Vec::new();
@@ -473,6 +477,44 @@ fn start_engine(
         }
     }
     Ok(())
+}
+
+/// How an engine answered `START`.
+enum StartReply {
+    Ok,
+    /// An `ERROR` line, kept whole.
+    Refused(String),
+    Failed(Fault),
+}
+
+/// Sends `START` (or `RECTSTART`) and waits for `OK`.
+fn send_start(
+    process: &mut EngineProcess,
+    settings: &GameSettings,
+    transcript: Option<&Transcript>,
+) -> StartReply {
+    process.drain();
+    let (width, height) = (settings.board.width(), settings.board.height());
+    let start = if width == height {
+        format!("START {width}")
+    } else {
+        format!("RECTSTART {width},{height}")
+    };
+    if !process.send(&start, transcript) {
+        return StartReply::Failed(Fault::Crash);
+    }
+    let deadline = Instant::now() + Duration::from_millis(settings.time.start_ms);
+    loop {
+        match process.read_line(deadline, transcript) {
+            Reply::Line(line) if line.trim() == "OK" => return StartReply::Ok,
+            Reply::Line(line) if first_word(&line).eq_ignore_ascii_case("ERROR") => {
+                return StartReply::Refused(line.trim().to_string())
+            }
+            Reply::Line(_) | Reply::Invalid(_) => continue,
+            Reply::Timeout => return StartReply::Failed(Fault::NoStart("no OK in time".into())),
+            Reply::Closed => return StartReply::Failed(Fault::Crash),
+        }
+    }
 }
 
 fn first_word(line: &str) -> &str {
