@@ -260,13 +260,30 @@ fn an_engine_busy_just_after_its_move_still_starts_the_next_game() {
     // that refusal were taken as its answer. A slower machine only moves the
     // START later, past the busy spell.
     let (summary, output) = play(
-        &format!("{BLACK_ROW0_WHITE_ROW2} --busy-after-move 120"),
+        &format!("{BLACK_ROW0_WHITE_ROW2} --busy-start-after-move 120"),
         BLACK_ROW0_WHITE_ROW2,
         &["--turn", "2000"],
     );
     assert!(summary.faults[0].is_empty(), "{output}");
     assert_eq!(summary.tally.wins + summary.tally.losses, 2, "{output}");
     assert_eq!(summary.restarts, [0, 0], "{output}");
+}
+
+#[test]
+fn an_engine_busy_just_after_its_move_gets_its_opponents_instant_answer() {
+    // Engine two answers at once. Engine one drops any command that comes
+    // within 8 ms of its own move, as Rapfi does; a TURN sent on the heels
+    // of its move would be lost and engine one would never answer it.
+    let (summary, output) = play(
+        &format!("{BLACK_ROW0_WHITE_ROW2} --busy-after-move 8"),
+        BLACK_ROW0_WHITE_ROW2,
+        &["--turn", "2000"],
+    );
+    assert!(summary.faults[0].is_empty(), "{output}");
+    assert_eq!(summary.tally.wins + summary.tally.losses, 2, "{output}");
+    for game in &summary.games {
+        assert_eq!(game.outcome.reason.to_string(), "five", "{output}");
+    }
 }
 
 #[test]

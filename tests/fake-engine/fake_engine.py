@@ -24,9 +24,13 @@ on purpose on its N-th move request (1-based, counted per process):
                       made while a stone stands on X,Y (after --eval's line)
   --busy-after-move MS
                       like Rapfi, which clears its busy flag only after it has
-                      printed its move: a START that comes within MS of a move
-                      loses its first word, and the size is answered as an
-                      unknown command
+                      printed its move: a command that comes within MS of a
+                      move (counted from just before the move is printed)
+                      loses its first word, and the rest is answered as an
+                      unknown command; a TURN so lost is never answered
+  --busy-start-after-move MS
+                      the same for START alone, as a loaded machine can
+                      stretch the busy spell past the runner's pause
   --log FILE          append every command received to FILE
 """
 import sys
@@ -121,8 +125,8 @@ def main():
             candidates = cells
         move = candidates[0]
         stones.add(move)
-        say(f"{move[0]},{move[1]}")
         moved_at = time.monotonic()
+        say(f"{move[0]},{move[1]}")
 
     for raw in sys.stdin:
         line = raw.strip()
@@ -138,11 +142,13 @@ def main():
                 x, y, _ = (int(v) for v in line.split(","))
                 stones.add((x, y))
             continue
+        busy_ms = int(opts.get("--busy-after-move", 0))
         if word in ("START", "RECTSTART"):
-            busy_ms = int(opts.get("--busy-after-move", 0))
-            if moved_at is not None and (time.monotonic() - moved_at) * 1000 < busy_ms:
-                say("ERROR Unknown command: " + " ".join(line.split()[1:]))
-                continue
+            busy_ms = max(busy_ms, int(opts.get("--busy-start-after-move", 0)))
+        if word != "END" and moved_at is not None and (time.monotonic() - moved_at) * 1000 < busy_ms:
+            say("ERROR Unknown command: " + " ".join(line.split()[1:]))
+            continue
+        if word in ("START", "RECTSTART"):
             if "--no-ok" in flags:
                 continue
             if "--error-start" in flags:

@@ -46,6 +46,8 @@ pub struct EngineProcess {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<RawLine>,
+    /// When the engine's last move was read.
+    moved_at: Option<Instant>,
 }
 
 /// One line as the reader thread saw it.
@@ -120,6 +122,7 @@ impl EngineProcess {
             child,
             stdin,
             lines,
+            moved_at: None,
         })
     }
 
@@ -152,6 +155,23 @@ impl EngineProcess {
             }
             Err(RecvTimeoutError::Timeout) => Reply::Timeout,
             Err(RecvTimeoutError::Disconnected) => Reply::Closed,
+        }
+    }
+
+    /// Marks the line just read as the engine's move.
+    pub fn note_move(&mut self) {
+        self.moved_at = Some(Instant::now());
+    }
+
+    /// Waits until `quiet` has passed since the engine's last move, for an
+    /// engine that is still closing that turn when its opponent answers at
+    /// once (see `QUIET_AFTER_MOVE` in `game.rs`).
+    pub fn settle_after_move(&self, quiet: Duration) {
+        if let Some(moved_at) = self.moved_at {
+            let rest = quiet.saturating_sub(moved_at.elapsed());
+            if !rest.is_zero() {
+                thread::sleep(rest);
+            }
         }
     }
 

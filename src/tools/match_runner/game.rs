@@ -398,6 +398,14 @@ fn color_of(index: usize) -> Color {
     }
 }
 
+/// How long after an engine's move the next command to it is held back.
+/// Rapfi drops every word it reads before it has cleared its busy flag, a
+/// few milliseconds after printing its move; an opponent that answers at
+/// once (a five, a forced block, a tiny node budget) would otherwise have
+/// its `INFO time_left` or even its `TURN` lost, and a lost `TURN` is a
+/// game lost on time.
+const QUIET_AFTER_MOVE: Duration = Duration::from_millis(10);
+
 /// How long a reused engine is left alone before the next game's `START`.
 const SETTLE_BEFORE_START: Duration = Duration::from_millis(50);
 
@@ -556,6 +564,7 @@ fn ask_move(
             lines.push("DONE".to_string());
         }
     }
+    process.settle_after_move(QUIET_AFTER_MOVE);
     for line in &lines {
         if !process.send(line, transcript) {
             return MoveAnswer::Fault(Fault::Crash);
@@ -593,12 +602,13 @@ fn ask_move(
             }
             MoveLine::Ignored(why) => log.ignored(why, &line, transcript),
             MoveLine::Move(x, y) => {
+                process.note_move();
                 return match board.pos(x, y) {
                     Some(pos) => MoveAnswer::Move(pos, elapsed),
                     None => {
                         MoveAnswer::Fault(Fault::IllegalMove(format!("{x},{y} (off the board)")))
                     }
-                }
+                };
             }
         }
     }
