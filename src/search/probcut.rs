@@ -98,35 +98,34 @@ mod tests {
 
     #[test]
     fn a_node_far_above_beta_is_cut_by_a_shallow_search_and_remembered() {
-        let board = quiet(Rule::Freestyle);
-        let eval = evaluate(&board);
-        with_worker(&board, |worker| {
-            let beta = eval - 500;
-            let score = worker.probcut(1, 6, beta, eval, None);
-            let score = score.expect("a cut");
-            assert!(score >= beta + 60, "{score} against beta {beta}");
-            assert!(worker.nodes > 0);
-            let entry = worker.shared.tt.probe(worker.position.hash(), 1).unwrap();
-            assert_eq!(entry.bound, Bound::Lower);
-            assert_eq!(entry.depth, 3);
-            assert!(entry.best_move.is_some());
-        });
+        // Renju's margin is 150, freestyle's 60.
+        for (rule, margin) in [(Rule::Freestyle, 60), (Rule::Renju, 150)] {
+            let board = quiet(rule);
+            let eval = evaluate(&board);
+            with_worker(&board, |worker| {
+                let beta = eval - 500;
+                let score = worker.probcut(1, 6, beta, eval, None);
+                let score = score.expect("a cut");
+                assert!(score >= beta + margin, "{rule:?}: {score} against {beta}");
+                assert!(worker.nodes > 0);
+                let entry = worker.shared.tt.probe(worker.position.hash(), 1).unwrap();
+                assert_eq!(entry.bound, Bound::Lower);
+                assert_eq!(entry.depth, 3);
+                assert!(entry.best_move.is_some());
+            });
+        }
     }
 
     #[test]
-    fn a_node_below_beta_or_too_shallow_or_in_renju_is_not_tried() {
-        let board = quiet(Rule::Freestyle);
-        let eval = evaluate(&board);
-        with_worker(&board, |worker| {
-            assert_eq!(worker.probcut(1, 6, eval + 1, eval, None), None);
-            assert_eq!(worker.probcut(1, 4, eval - 500, eval, None), None);
-            assert_eq!(worker.nodes, 0, "nothing was searched");
-        });
-        let board = quiet(Rule::Renju);
-        let eval = evaluate(&board);
-        with_worker(&board, |worker| {
-            assert_eq!(worker.probcut(1, 6, eval - 500, eval, None), None);
-            assert_eq!(worker.nodes, 0);
-        });
+    fn a_node_below_beta_or_too_shallow_is_not_tried() {
+        for rule in [Rule::Freestyle, Rule::Renju] {
+            let board = quiet(rule);
+            let eval = evaluate(&board);
+            with_worker(&board, |worker| {
+                assert_eq!(worker.probcut(1, 6, eval + 1, eval, None), None);
+                assert_eq!(worker.probcut(1, 4, eval - 500, eval, None), None);
+                assert_eq!(worker.nodes, 0, "{rule:?}: nothing was searched");
+            });
+        }
     }
 }
