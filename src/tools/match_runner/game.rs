@@ -400,10 +400,10 @@ fn color_of(index: usize) -> Color {
 
 /// How long after an engine's move the next command to it is held back.
 /// Rapfi drops every word it reads before it has cleared its busy flag, a
-/// few milliseconds after printing its move; an opponent that answers at
-/// once (a five, a forced block, a tiny node budget) would otherwise have
-/// its `INFO time_left` or even its `TURN` lost, and a lost `TURN` is a
-/// game lost on time.
+/// few milliseconds after printing its move. When its opponent answers at
+/// once (a five, a forced block, a tiny node budget), the `INFO time_left`
+/// and even the `TURN` that follow would otherwise be lost, and a lost
+/// `TURN` is a game lost on time. The wait is not charged to either clock.
 const QUIET_AFTER_MOVE: Duration = Duration::from_millis(10);
 
 /// How long a reused engine is left alone before the next game's `START`.
