@@ -18,7 +18,11 @@ fn write_run(dir: &Path, games: &[(u32, &str, &str)]) {
     std::fs::create_dir_all(dir).unwrap();
     for &(number, black, result) in games {
         let white = if black == "wuzi" { "rapfi" } else { "wuzi" };
-        let sgf = record(&format!("pbrain-{black}"), &format!("pbrain-{white}"), result);
+        let sgf = record(
+            &format!("pbrain-{black}"),
+            &format!("pbrain-{white}"),
+            result,
+        );
         std::fs::write(dir.join(format!("game-{number:04}.sgf")), sgf).unwrap();
     }
 }
@@ -83,8 +87,14 @@ fn only_the_games_both_runs_decided_are_paired_and_the_difference_is_theirs() {
     // The differences +1, -0.5, 0, 0 have a standard deviation of 0.629,
     // so the error of their mean over 4 games is 0.315.
     assert!(out.contains("+12.5 +- 31.5 points"), "{out}");
-    assert!(out.contains("as Black: 2 games, +50.0 +- 50.0 points"), "{out}");
-    assert!(out.contains("as White: 2 games, -25.0 +- 25.0 points"), "{out}");
+    assert!(
+        out.contains("as Black: 2 games, +50.0 +- 50.0 points"),
+        "{out}"
+    );
+    assert!(
+        out.contains("as White: 2 games, -25.0 +- 25.0 points"),
+        "{out}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -99,6 +109,9 @@ fn the_score_is_taken_for_the_engine_named() {
     );
     let (ok, _, err) = run(&["--engine", "pentazen"], &dir);
     assert!(!ok);
-    assert!(err.contains("no game of the same name in both runs"), "{err}");
+    assert!(
+        err.contains("no game of the same name in both runs"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
