@@ -1,8 +1,9 @@
 //! `scripts/pair-runs.py`: two runs of the same openings and colours
 //! compared game by game, by the records' file names.
 
+mod script_support;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// A record as `wuzi-match --sgf` writes it, without the moves the script
 /// does not read.
@@ -58,19 +59,10 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn run(args: &[&str], dir: &Path) -> (bool, String, String) {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/pair-runs.py");
-    let output = Command::new("python3")
-        .arg(script)
-        .args(args)
-        .arg(dir.join("base"))
-        .arg(dir.join("lever"))
-        .output()
-        .unwrap();
-    (
-        output.status.success(),
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-    )
+    let (base, lever) = (dir.join("base"), dir.join("lever"));
+    let runs = [base.to_str().unwrap(), lever.to_str().unwrap()];
+    let args: Vec<&str> = args.iter().copied().chain(runs).collect();
+    script_support::run_script("pair-runs.py", &args)
 }
 
 #[test]
