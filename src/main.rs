@@ -21,7 +21,11 @@ fn main() -> ExitCode {
     // that no move's clock pays for them.
     std::thread::spawn(wuzi::board::prepare_tables);
     let input = BufReader::new(io::stdin());
-    let exit = wuzi::protocol::run(input, io::stdout().lock(), wuzi::search::new_searcher());
+    let exit = wuzi::protocol::run(
+        input,
+        io::stdout().lock(),
+        wuzi::search::new_playing_searcher(),
+    );
     if let Err(error) = &exit {
         log::error!("protocol loop ended: {error}");
     }

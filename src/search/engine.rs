@@ -52,6 +52,10 @@ pub struct WuziSearcher {
     threads: usize,
     /// The cells the search considers (`INFO caution_factor`).
     candidate_range: CandidateRange,
+    /// Whether each new table's pages are faulted in on a thread of their
+    /// own (`TranspositionTable::warm_in_background`): for a process that
+    /// plays, not for tools that want a search independent of the clock.
+    warm_tables: bool,
 }
 
 /// The transposition table's share of the engine's memory: three quarters of
@@ -79,7 +83,19 @@ impl WuziSearcher {
             table_bytes: bytes,
             threads: options.threads.max(1),
             candidate_range: CandidateRange::default(),
+            warm_tables: false,
         }
+    }
+
+    /// A searcher whose tables fault their pages in in the background, so
+    /// that a fresh process's first moves are not spent on page faults.
+    /// The table then grows between searches as it is written, so how much
+    /// of it a search uses depends on the clock.
+    pub fn warming(options: &EngineOptions) -> WuziSearcher {
+        let mut searcher = WuziSearcher::new(options);
+        searcher.warm_tables = true;
+        searcher.tt.warm_in_background();
+        searcher
     }
 
     /// The result for a win a solver proved, unless its first move is excluded.
@@ -403,6 +419,9 @@ impl Searcher for WuziSearcher {
             // Free the old table first so both never coexist.
             self.tt = TranspositionTable::new(1);
             self.tt = TranspositionTable::new(bytes);
+            if self.warm_tables {
+                self.tt.warm_in_background();
+            }
             self.table_bytes = bytes;
         }
         self.threads = options.threads.max(1);

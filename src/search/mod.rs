@@ -157,3 +157,11 @@ pub trait Searcher: Send {
 pub fn new_searcher() -> Box<dyn Searcher> {
     Box::new(WuziSearcher::default())
 }
+
+/// The engine of a process that plays games: as `new_searcher`, with its
+/// table faulted in in the background (`WuziSearcher::warming`), so that
+/// the first moves are not spent on page faults. Tools that want the same
+/// search at every run use `new_searcher`.
+pub fn new_playing_searcher() -> Box<dyn Searcher> {
+    Box::new(WuziSearcher::warming(&EngineOptions::default()))
+}

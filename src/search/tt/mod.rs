@@ -4,11 +4,18 @@
 //! data. A reader accepts an entry only if the XOR matches its key, so a torn
 //! write by another thread reads as a miss instead of as wrong data, and no
 //! locks are needed (the "lockless hashing" trick).
+//!
+//! `warm` faults a new table's pages in on a thread of its own, for a
+//! process that plays; the table then grows between searches as it is
+//! written.
 
 use super::{Score, MATE_BOUND};
 use crate::board::Pos;
 use std::alloc::{self, Layout};
 use std::sync::atomic::{AtomicU64, Ordering};
+use warm::Warmer;
+
+mod warm;
 
 /// What a stored score says about the true value.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -82,9 +89,20 @@ pub struct TranspositionTable {
     /// costs a single miss (from the allocation's own start, half the
     /// buckets would straddle two lines).
     first: usize,
+    /// The buckets the probes use: all of them, or while a warmer is still
+    /// writing the table's pages, the ones it has passed.
     buckets: usize,
+    /// All the buckets the words hold.
+    capacity: usize,
     age: u8,
+    /// Faulting the pages in, when `warm_in_background` asked for it.
+    warmer: Option<Warmer>,
 }
+
+/// While a table is warmed, the search uses at least this much of it: the
+/// part the warmer leaves to the search (a 0.5 s search fills about as
+/// much, and a few huge pages fault in in milliseconds).
+const FIRST_WARM_BYTES: usize = 16 << 20;
 
 /// Words of one bucket: its (key ^ data, data) pairs.
 const BUCKET_WORDS: usize = 2 * ENTRIES_PER_BUCKET;
@@ -152,21 +170,69 @@ impl TranspositionTable {
             first: first_aligned(&words),
             words,
             buckets,
+            capacity: buckets,
             age: 0,
+            warmer: None,
+        }
+    }
+
+    /// Writes the table's pages on a thread of its own (`warm`), so that the
+    /// first searches do not wait on page faults. Until the warmer is done,
+    /// each search uses the part of the table already written, from
+    /// `FIRST_WARM_BYTES` up: the table grows between searches, and what it
+    /// held is lost at each step, as a table of that size would lose it.
+    /// A small table is used whole at once.
+    pub fn warm_in_background(&mut self) {
+        let first_words = FIRST_WARM_BYTES / 8;
+        if self.warmer.is_some() || self.words.len() <= first_words {
+            return;
+        }
+        self.warmer = Some(Warmer::start(&self.words, first_words));
+        self.buckets = self.warmed_buckets();
+    }
+
+    /// The buckets wholly inside the words the warmer has written (or the
+    /// search may write itself).
+    fn warmed_buckets(&self) -> usize {
+        match &self.warmer {
+            None => self.capacity,
+            Some(warmer) => {
+                let words = warmer.ready_words().saturating_sub(self.first);
+                (words / BUCKET_WORDS).clamp(1, self.capacity)
+            }
         }
     }
 
     /// Forgets every entry.
     pub fn clear(&mut self) {
+        let warming = self.warmer.take().is_some();
         // A fresh zeroed allocation is cheaper than writing every page.
         self.words = zeroed_words(self.words.len());
         self.first = first_aligned(&self.words);
+        self.buckets = self.capacity;
         self.age = 0;
+        if warming {
+            self.warm_in_background();
+        }
     }
 
     /// Marks the start of a new search, so older entries are replaced first.
     pub fn new_search(&mut self) {
         self.age = (self.age + 1) & 63;
+        if self
+            .warmer
+            .as_ref()
+            .is_some_and(|w| w.done(self.words.len()))
+        {
+            self.warmer = None;
+        }
+        self.buckets = self.warmed_buckets();
+    }
+
+    /// How many buckets the probes use now (all once the warmer is done).
+    #[cfg(test)]
+    fn buckets_in_use(&self) -> usize {
+        self.buckets
     }
 
     fn bucket(&self, key: u64) -> usize {
@@ -269,6 +335,13 @@ impl TranspositionTable {
     }
 }
 
+impl Drop for TranspositionTable {
+    fn drop(&mut self) {
+        // The warmer writes into the words: it must stop before they go.
+        self.warmer = None;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -318,6 +391,37 @@ mod tests {
         table.store(7, 0, None, 10, 1, Bound::Exact);
         table.clear();
         assert!(table.probe(7, 0).is_none());
+    }
+
+    #[test]
+    fn a_warmed_table_grows_between_searches_to_its_whole_size() {
+        let mut table = TranspositionTable::new(64 << 20);
+        let capacity = table.buckets_in_use();
+        table.warm_in_background();
+        let first = table.buckets_in_use();
+        assert!(first >= FIRST_WARM_BYTES / BUCKET_BYTES - 1 && first <= capacity);
+        // Entries work at every size the table passes through.
+        for _ in 0..60_000 {
+            table.new_search();
+            table.store(7, 0, None, 10, 1, Bound::Exact);
+            assert_eq!(table.probe(7, 0).map(|e| e.score), Some(10));
+            if table.buckets_in_use() == capacity {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        assert_eq!(table.buckets_in_use(), capacity);
+        assert!(table.warmer.is_none());
+    }
+
+    #[test]
+    fn a_table_cleared_while_warming_warms_again() {
+        let mut table = TranspositionTable::new(64 << 20);
+        table.warm_in_background();
+        table.store(7, 0, None, 10, 1, Bound::Exact);
+        table.clear();
+        assert!(table.probe(7, 0).is_none());
+        assert!(table.warmer.is_some() || table.buckets_in_use() == table.capacity);
     }
 
     #[test]
