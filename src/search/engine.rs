@@ -270,6 +270,10 @@ impl Searcher for WuziSearcher {
         stop: &AtomicBool,
         report: &mut dyn FnMut(&SearchEvent),
     ) -> SearchResult {
+        if limits.time.is_none() {
+            // Off the clock, the same search every time: the whole table.
+            self.tt.finish_warming();
+        }
         self.tt.new_search();
         let start = limits.time.map_or_else(Instant::now, |t| t.start);
         let shared = Shared {

@@ -191,6 +191,16 @@ impl TranspositionTable {
         self.buckets = self.warmed_buckets();
     }
 
+    /// Waits for the warmer, if any, and uses the whole table from now on:
+    /// for a search that is not on the clock, so that what it finds does
+    /// not depend on how far the warmer has come.
+    pub fn finish_warming(&mut self) {
+        if let Some(warmer) = self.warmer.take() {
+            warmer.finish();
+        }
+        self.buckets = self.capacity;
+    }
+
     /// The buckets wholly inside the words the warmer has written (or the
     /// search may write itself).
     fn warmed_buckets(&self) -> usize {
@@ -412,6 +422,18 @@ mod tests {
         }
         assert_eq!(table.buckets_in_use(), capacity);
         assert!(table.warmer.is_none());
+    }
+
+    #[test]
+    fn finishing_the_warming_uses_the_whole_table() {
+        let mut table = TranspositionTable::new(64 << 20);
+        let capacity = table.buckets_in_use();
+        table.warm_in_background();
+        table.finish_warming();
+        assert_eq!(table.buckets_in_use(), capacity);
+        assert!(table.warmer.is_none());
+        table.new_search();
+        assert_eq!(table.buckets_in_use(), capacity);
     }
 
     #[test]

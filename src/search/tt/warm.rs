@@ -74,6 +74,13 @@ impl Warmer {
         self.ready.load(Ordering::Acquire)
     }
 
+    /// Waits until the whole table is written.
+    pub fn finish(mut self) {
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+
     /// True once the whole table is written.
     pub fn done(&self, len: usize) -> bool {
         self.ready_words() >= len
