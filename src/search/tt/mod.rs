@@ -239,12 +239,6 @@ impl TranspositionTable {
         self.buckets = self.warmed_buckets();
     }
 
-    /// How many buckets the probes use now (all once the warmer is done).
-    #[cfg(test)]
-    fn buckets_in_use(&self) -> usize {
-        self.buckets
-    }
-
     fn bucket(&self, key: u64) -> usize {
         let index = ((key as u128 * self.buckets as u128) >> 64) as usize;
         self.first + index * BUCKET_WORDS
@@ -406,34 +400,34 @@ mod tests {
     #[test]
     fn a_warmed_table_grows_between_searches_to_its_whole_size() {
         let mut table = TranspositionTable::new(64 << 20);
-        let capacity = table.buckets_in_use();
+        let capacity = table.buckets;
         table.warm_in_background();
-        let first = table.buckets_in_use();
+        let first = table.buckets;
         assert!(first >= FIRST_WARM_BYTES / BUCKET_BYTES - 1 && first <= capacity);
         // Entries work at every size the table passes through.
         for _ in 0..60_000 {
             table.new_search();
             table.store(7, 0, None, 10, 1, Bound::Exact);
             assert_eq!(table.probe(7, 0).map(|e| e.score), Some(10));
-            if table.buckets_in_use() == capacity {
+            if table.buckets == capacity {
                 break;
             }
             std::thread::sleep(std::time::Duration::from_millis(1));
         }
-        assert_eq!(table.buckets_in_use(), capacity);
+        assert_eq!(table.buckets, capacity);
         assert!(table.warmer.is_none());
     }
 
     #[test]
     fn finishing_the_warming_uses_the_whole_table() {
         let mut table = TranspositionTable::new(64 << 20);
-        let capacity = table.buckets_in_use();
+        let capacity = table.buckets;
         table.warm_in_background();
         table.finish_warming();
-        assert_eq!(table.buckets_in_use(), capacity);
+        assert_eq!(table.buckets, capacity);
         assert!(table.warmer.is_none());
         table.new_search();
-        assert_eq!(table.buckets_in_use(), capacity);
+        assert_eq!(table.buckets, capacity);
     }
 
     #[test]
@@ -443,7 +437,7 @@ mod tests {
         table.store(7, 0, None, 10, 1, Bound::Exact);
         table.clear();
         assert!(table.probe(7, 0).is_none());
-        assert!(table.warmer.is_some() || table.buckets_in_use() == table.capacity);
+        assert!(table.warmer.is_some() || table.buckets == table.capacity);
     }
 
     #[test]

@@ -51,6 +51,7 @@ impl Warmer {
         let thread = thread::Builder::new()
             .name("table-warmer".to_string())
             .spawn(move || {
+                // The whole struct, not its fields: a bare pointer is not Send.
                 let shared = shared;
                 // SAFETY: the table keeps the words alive until it has
                 // joined this thread (see `Words`).
