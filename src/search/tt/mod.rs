@@ -400,7 +400,7 @@ mod tests {
     #[test]
     fn a_warmed_table_grows_between_searches_to_its_whole_size() {
         let mut table = TranspositionTable::new(64 << 20);
-        let capacity = table.buckets;
+        let capacity = table.capacity;
         table.warm_in_background();
         let first = table.buckets;
         assert!(first >= FIRST_WARM_BYTES / BUCKET_BYTES - 1 && first <= capacity);
@@ -421,7 +421,7 @@ mod tests {
     #[test]
     fn finishing_the_warming_uses_the_whole_table() {
         let mut table = TranspositionTable::new(64 << 20);
-        let capacity = table.buckets;
+        let capacity = table.capacity;
         table.warm_in_background();
         table.finish_warming();
         assert_eq!(table.buckets, capacity);
