@@ -1,23 +1,33 @@
 #!/usr/bin/env python3
 """Two runs of the same openings and colours compared game by game.
 
-usage: scripts/pair-runs.py [--engine NAME] BASE_DIR LEVER_DIR
+usage: scripts/pair-runs.py [--engine NAME] [--control RUN]... BASE_RUN LEVER_RUN
 
-Each directory holds the SGF records that `wuzi-match --sgf DIR` wrote for
-one run: one build (the base, then a lever) against the same opponent, on
-the same openings, at fixed nodes. wuzi-match names a game's record by its
-number, and the number fixes the opening and who plays Black, so the two
-records of one name are the same game played by the two builds. A
-node-limited engine replays move for move, so only the games where the
-lever changed a move can differ; pairing takes the noise of all the others
-away.
+A run is what one build (the base, then a lever) played against the same
+opponent, on the same openings and colours, at fixed nodes: a folder of
+the SGF records that `wuzi-match --sgf DIR` writes, one game a file, named
+by the game's number; or c-gomoku-cli's `games.sgf` (`-sgf FILE`), many
+games in one file, each named by its `GN[n]`, given as the file or as the
+folder that holds it. The name fixes the opening and who plays Black, so
+the records of one name are the same game played by the two builds. A
+node-limited engine replays move for move, so a game the lever does not
+touch ends as before.
 
 The engine whose score is taken is the player whose name (PB or PW)
 contains NAME (default "wuzi"). A record without a decided result (RE[?])
-is left out of both runs, as is a name only one run has. It prints the
-number of paired games, each run's score, the difference (lever minus base)
-with one standard error, in how many games the lever did better and
+is left out of every run, as is a name that one run lacks. It prints the
+number of paired games, each run's score, the difference (lever minus
+base) with one standard error, in how many games the lever did better and
 worse, and the same difference for the games played as Black and as White.
+
+A changed move makes the rest of a game a fresh draw, and in long
+searches nearly every game changes: then the pairing removes little
+noise, and every lever judged against one base run shares that run's luck.
+A control measures it: the base build played again so that its games
+differ while its strength does not, e.g. on the same openings transposed
+(`scripts/transpose-openings.py`). Each `--control RUN` is printed with
+its own difference from the base, and the lever is then also paired with
+the mean of the base and the controls.
 """
 
 import math
@@ -25,6 +35,8 @@ import os
 import re
 import sys
 
+RECORD = re.compile(r"\(;")
+NUMBER = re.compile(r"GN\[(\d+)\]")
 RESULT = re.compile(r"RE\[([^\]]*)\]")
 BLACK = re.compile(r"PB\[((?:\\.|[^\]\\])*)\]")
 WHITE = re.compile(r"PW\[((?:\\.|[^\]\\])*)\]")
@@ -51,13 +63,28 @@ def score_of(record, engine):
     return None
 
 
-def read_run(directory, engine):
+def records(path):
+    """(name, record) for each game of a run: a numbered record (`GN[n]`,
+    as c-gomoku-cli writes) is named by its number, any other by its file."""
+    if os.path.isdir(path):
+        files = [os.path.join(path, n) for n in sorted(os.listdir(path)) if n.endswith(".sgf")]
+    else:
+        files = [path]
+    for file in files:
+        with open(file, encoding="utf-8") as f:
+            text = f.read()
+        starts = [m.start() for m in RECORD.finditer(text)] + [len(text)]
+        for start, end in zip(starts, starts[1:]):
+            record = text[start:end]
+            number = NUMBER.search(record)
+            name = "game %s" % number.group(1) if number else os.path.basename(file)
+            yield name, record
+
+
+def read_run(path, engine):
     games = {}
-    for name in sorted(os.listdir(directory)):
-        if not name.endswith(".sgf"):
-            continue
-        with open(os.path.join(directory, name), encoding="utf-8") as f:
-            scored = score_of(f.read(), engine)
+    for name, record in records(path):
+        scored = score_of(record, engine)
         if scored is not None:
             games[name] = scored
     return games
@@ -72,38 +99,64 @@ def mean_and_error(values):
     return mean, math.sqrt(variance / n)
 
 
-def main(argv):
-    engine = "wuzi"
-    if len(argv) >= 2 and argv[0] == "--engine":
-        engine, argv = argv[1], argv[2:]
-    if len(argv) != 2:
-        sys.exit(__doc__.strip().splitlines()[2])
-    base = read_run(argv[0], engine)
-    lever = read_run(argv[1], engine)
-    names = sorted(set(base) & set(lever))
-    if not names:
-        sys.exit("no game of the same name in both runs with %r playing" % engine)
-    colours = {base[n][1] for n in names} | {lever[n][1] for n in names}
-    mismatched = [n for n in names if base[n][1] != lever[n][1]]
-    if mismatched:
-        sys.exit("%s: %r plays another colour in each run" % (mismatched[0], engine))
-    differences = [lever[n][0] - base[n][0] for n in names]
+def report_pairs(label, names, reference, lever, lever_label="lever"):
+    """The paired difference lever - reference over `names`; `reference`
+    maps a name to a score, `lever` to (score, plays_black)."""
+    differences = [lever[n][0] - reference[n] for n in names]
     difference, error = mean_and_error(differences)
-    base_score = sum(base[n][0] for n in names) / len(names)
+    reference_score = sum(reference[n] for n in names) / len(names)
     lever_score = sum(lever[n][0] for n in names) / len(names)
     better = sum(1 for d in differences if d > 0)
     worse = sum(1 for d in differences if d < 0)
     print(
-        "%d paired games: base %.1f %%, lever %.1f %%, difference %+.1f +- %.1f points "
-        "(lever better in %d, worse in %d)"
-        % (len(names), 100 * base_score, 100 * lever_score, 100 * difference, 100 * error, better, worse)
+        "%d paired games: %s %.1f %%, %s %.1f %%, difference %+.1f +- %.1f points "
+        "(%s better in %d, worse in %d)"
+        % (
+            len(names), label, 100 * reference_score, lever_label, 100 * lever_score,
+            100 * difference, 100 * error, lever_label, better, worse,
+        )
     )
     for as_black, colour in ((True, "Black"), (False, "White")):
-        if as_black not in colours:
+        part = [lever[n][0] - reference[n] for n in names if lever[n][1] == as_black]
+        if not part:
             continue
-        part = [lever[n][0] - base[n][0] for n in names if base[n][1] == as_black]
         part_difference, part_error = mean_and_error(part)
         print("  as %s: %d games, %+.1f +- %.1f points" % (colour, len(part), 100 * part_difference, 100 * part_error))
+
+
+def main(argv):
+    engine = "wuzi"
+    controls = []
+    while len(argv) >= 2 and argv[0] in ("--engine", "--control"):
+        if argv[0] == "--engine":
+            engine = argv[1]
+        else:
+            controls.append(argv[1])
+        argv = argv[2:]
+    if len(argv) != 2:
+        sys.exit(__doc__.strip().splitlines()[2])
+    base = read_run(argv[0], engine)
+    lever = read_run(argv[1], engine)
+    others = [(path, read_run(path, engine)) for path in controls]
+    names = set(base) & set(lever)
+    for _, run in others:
+        names &= set(run)
+    names = sorted(names)
+    if not names:
+        sys.exit("no game of the same name in every run with %r playing" % engine)
+    for path, run in [(argv[1], lever)] + others:
+        mismatched = [n for n in names if base[n][1] != run[n][1]]
+        if mismatched:
+            sys.exit("%s: %r plays another colour in %s than in the base" % (mismatched[0], engine, path))
+    report_pairs("base", names, {n: base[n][0] for n in names}, lever)
+    if not others:
+        return
+    for path, run in others:
+        print("control %s:" % path)
+        report_pairs("base", names, {n: base[n][0] for n in names}, run, "control")
+    reference = {n: (base[n][0] + sum(run[n][0] for _, run in others)) / (1 + len(others)) for n in names}
+    print("the lever against the mean of the base and the controls:")
+    report_pairs("mean", names, reference, lever)
 
 
 if __name__ == "__main__":

@@ -102,8 +102,108 @@ fn the_score_is_taken_for_the_engine_named() {
     let (ok, _, err) = run(&["--engine", "pentazen"], &dir);
     assert!(!ok);
     assert!(
-        err.contains("no game of the same name in both runs"),
+        err.contains("no game of the same name in every run"),
         "{err}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// c-gomoku-cli's `-sgf FILE`: every game of a run in one file, numbered by
+/// `GN[n]`, with the engines named after their files.
+fn gomoku_cli_run(games: &[(u32, &str, &str)]) -> String {
+    games
+        .iter()
+        .map(|&(number, black, result)| {
+            let white = if black == "wuzi" { "rapfi" } else { "wuzi-0f55e72" };
+            let black = if black == "wuzi" { "wuzi-0f55e72" } else { "rapfi" };
+            format!(
+                "(;FF[4]GM[4]GN[{number}]EV[pbrain-rapfi x pbrain-wuzi-0f55e72]RU[4]SZ[15]\
+                 PB[pbrain-{black}]PW[pbrain-{white}]RE[{result}]TE[five]\n;B[hh]C[opening move])\n\n"
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_gomoku_cli_file_pairs_its_games_by_their_numbers() {
+    let dir = std::env::temp_dir().join(format!("wuzi-pair-runs-cli-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("lever")).unwrap();
+    // The base's file given by its path, the lever's by its folder.
+    let base = dir.join("base.sgf");
+    std::fs::write(
+        &base,
+        gomoku_cli_run(&[(1, "wuzi", "W+1"), (2, "rapfi", "W+1"), (3, "wuzi", "B+1")]),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("lever").join("games.sgf"),
+        gomoku_cli_run(&[(1, "wuzi", "B+1"), (2, "rapfi", "W+1"), (3, "wuzi", "W+1")]),
+    )
+    .unwrap();
+    let lever = dir.join("lever");
+    let (ok, out, err) = script_support::run_script(
+        "pair-runs.py",
+        &[base.to_str().unwrap(), lever.to_str().unwrap()],
+    );
+    assert!(ok, "{out}{err}");
+    // Base: 0 + 1 + 1 of 3; lever: 1 + 1 + 0 of 3; game 1 better, game 3 worse.
+    assert!(
+        out.starts_with("3 paired games: base 66.7 %, lever 66.7 %, difference +0.0 +- "),
+        "{out}"
+    );
+    assert!(out.contains("(lever better in 1, worse in 1)"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_control_run_is_reported_and_the_lever_paired_with_the_mean() {
+    let dir = scratch("control");
+    // The control: the base's build again, winning game 3 as White and
+    // losing game 4 as Black where the base did the opposite.
+    write_run(
+        &dir.join("control"),
+        &[
+            (1, "wuzi", "W+1"),
+            (2, "rapfi", "W+1"),
+            (3, "wuzi", "W+1"),
+            (4, "rapfi", "W+1"),
+        ],
+    );
+    let control = dir.join("control");
+    let (ok, out, err) = run(&["--control", control.to_str().unwrap()], &dir);
+    assert!(ok, "{out}{err}");
+    // Games 1-4 (the control has no 6): base 2 of 4, lever 2.5 of 4,
+    // control 0 + 1 + 0 + 1 = 2 of 4.
+    assert!(
+        out.contains("4 paired games: base 50.0 %, control 50.0 %, difference +0.0 +- "),
+        "{out}"
+    );
+    assert!(out.contains("(control better in 1, worse in 1)"), "{out}");
+    // The mean of base and control per game: 0, 1, 0.5, 0.5; the lever's
+    // 1, 0.5, 1, 0 differ by +1, -0.5, +0.5, -0.5: +12.5 in all.
+    let mean = out
+        .split("the lever against the mean of the base and the controls:\n")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no line for the mean: {out}"));
+    assert!(
+        mean.starts_with("4 paired games: mean 50.0 %, lever 62.5 %, difference +12.5 +- "),
+        "{out}"
+    );
+    assert!(mean.contains("(lever better in 2, worse in 2)"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_control_whose_colours_differ_from_the_base_is_refused() {
+    let dir = scratch("colours");
+    write_run(
+        &dir.join("control"),
+        &[(1, "rapfi", "W+1"), (2, "rapfi", "W+1")],
+    );
+    let control = dir.join("control");
+    let (ok, _, err) = run(&["--control", control.to_str().unwrap()], &dir);
+    assert!(!ok);
+    assert!(err.contains("plays another colour in"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
