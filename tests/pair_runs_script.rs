@@ -159,8 +159,8 @@ fn a_gomoku_cli_file_pairs_its_games_by_their_numbers() {
 #[test]
 fn a_control_run_is_reported_and_the_lever_paired_with_the_mean() {
     let dir = scratch("control");
-    // The control: the base's build again, winning game 3 as White and
-    // losing game 4 as Black where the base did the opposite.
+    // The control: the base's build again, losing game 3 as Black and
+    // winning game 4 as White, where the base did the opposite.
     write_run(
         &dir.join("control"),
         &[
