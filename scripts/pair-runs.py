@@ -148,12 +148,13 @@ def main(argv):
         mismatched = [n for n in names if base[n][1] != run[n][1]]
         if mismatched:
             sys.exit("%s: %r plays another colour in %s than in the base" % (mismatched[0], engine, path))
-    report_pairs("base", names, {n: base[n][0] for n in names}, lever)
+    base_scores = {n: base[n][0] for n in names}
+    report_pairs("base", names, base_scores, lever)
     if not others:
         return
     for path, run in others:
         print("control %s:" % path)
-        report_pairs("base", names, {n: base[n][0] for n in names}, run, "control")
+        report_pairs("base", names, base_scores, run, "control")
     reference = {n: (base[n][0] + sum(run[n][0] for _, run in others)) / (1 + len(others)) for n in names}
     print("the lever against the mean of the base and the controls:")
     report_pairs("mean", names, reference, lever)
